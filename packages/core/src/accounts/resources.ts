@@ -1,0 +1,26 @@
+/** Attributes of a `sessions` resource. `token` is present only when the session is created. */
+export interface SessionAttributes {
+  token?: string;
+  admin: boolean;
+  impersonating: boolean;
+  user_id: string;
+  account_id: string;
+}
+
+/** Attributes of a `users` resource. */
+export interface UserAttributes {
+  name: string;
+  email: string;
+  admin: boolean;
+  account_id: string;
+  date_created: number;
+  date_modified: number;
+}
+
+/** Attributes of an `accounts` resource. */
+export interface AccountAttributes {
+  company: string;
+  webproxy_access: boolean;
+  date_created: number;
+  date_modified: number;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Passwords shorter than this are rejected as weak (422 weak_password). */
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 256;
+
+// Names may not carry brackets or HTML (spec platform section 5).
+const NAME_PATTERN = /^[^<>[\]{}]*$/;
+
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(120, 'Use at most 120 characters')
+  .regex(NAME_PATTERN, 'Names cannot include brackets or HTML');
+
+export const companySchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(120, 'Use at most 120 characters')
+  .regex(NAME_PATTERN, 'Names cannot include brackets or HTML');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(254, 'Use at most 254 characters')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`);
+
+/** Attributes of `POST /api/v4/accounts` and of the sign-up form. */
+export const signUpSchema = z.object({
+  company: companySchema,
+  name: personNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+/** Attributes of `POST /api/v4/sessions` and of the sign-in form. */
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'This field is required').max(MAX_PASSWORD_LENGTH),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+/** Attributes of `POST /api/v4/users` (a teammate) and of the add-user form. */
+export const newUserSchema = z.object({
+  name: personNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+
+/** Attributes of `POST /api/v4/admin/impersonations`. */
+export const impersonationSchema = z.object({
+  user_id: z.string().regex(/^[0-9a-f]{24}$/, 'Enter a valid user id'),
+});
+
+/** Attributes of `POST /api/v4/events` (dashboard analytics events, spec section 7). */
+export const analyticsEventSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  properties: z
+    .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+    .default({}),
+});
+export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>;

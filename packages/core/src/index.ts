@@ -1,0 +1,8 @@
+export * from './jsonapi/document.ts';
+export * from './jsonapi/error-codes.ts';
+export * from './jsonapi/pagination.ts';
+export * from './accounts/schemas.ts';
+export type * from './accounts/resources.ts';
+export * from './units/time.ts';
+export * from './url/md5.ts';
+export * from './url/signing.ts';

@@ -1,0 +1,1 @@
+export { probeImage, UnsupportedImageError, type ImageInfo } from './probe.ts';

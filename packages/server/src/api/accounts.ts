@@ -1,0 +1,76 @@
+import { DAY, paginationMeta, signUpSchema } from '@darkroom/core';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../auth/passwords.ts';
+import { isId } from '../db/ids.ts';
+import { createAccount, findAccount, listAccounts, type AccountColumn } from '../store/accounts.ts';
+import { createSession } from '../store/sessions.ts';
+import { EmailTakenError, insertUser } from '../store/users.ts';
+import { sendData } from './documents.ts';
+import { apiError, attributeErrors, emailTaken } from './errors.ts';
+import { parseListQuery } from './list-query.ts';
+import { requestAttributes } from './request-document.ts';
+import { scopeAccountId, type RouteScope } from './scope.ts';
+import { accountResource } from './serializers.ts';
+import { sendNewSession } from './session-answer.ts';
+
+const ACCOUNT_SORT_FIELDS: Record<string, AccountColumn> = {
+  company: 'company',
+  date_created: 'created_at',
+  date_modified: 'updated_at',
+};
+
+/** `accounts`: sign-up (POST, anonymous), and the caller's account (or all, for admins). */
+export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
+  if (scope === 'account') {
+    app.post('/accounts', async (request, reply) => {
+      const attributes = requestAttributes(request.body, 'accounts');
+      const parsed = signUpSchema.safeParse(attributes);
+      if (!parsed.success) throw attributeErrors(parsed.error, attributes);
+      const { company, name, email, password } = parsed.data;
+      const passwordHash = await hashPassword(password);
+      const { db } = app.darkroom.database;
+      const ttlMs = app.darkroom.config.sessionTtlDays * DAY;
+      try {
+        const { user, created } = await db.transaction().execute(async (trx) => {
+          const account = await createAccount(trx, company);
+          const user = await insertUser(trx, { accountId: account.id, name, email, passwordHash });
+          const created = await createSession(trx, {
+            userId: user.id,
+            admin: false,
+            impersonatorUserId: null,
+            ttlMs,
+          });
+          return { user, created };
+        });
+        return sendNewSession(reply, user, created);
+      } catch (error) {
+        if (error instanceof EmailTakenError) throw emailTaken();
+        throw error;
+      }
+    });
+  }
+
+  app.get('/accounts', async (request, reply) => {
+    const accountId = scopeAccountId(request, scope);
+    const query = parseListQuery(request.query as Record<string, unknown>, {
+      sortFields: ACCOUNT_SORT_FIELDS,
+      defaultSort: 'company',
+      filters: [],
+      includes: [],
+    });
+    const { rows, total } = await listAccounts(app.darkroom.database.db, accountId, query);
+    return sendData(reply, 200, rows.map(accountResource), {
+      pagination: paginationMeta(query.page, query.pageSize, total),
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/accounts/:id', async (request, reply) => {
+    const accountId = scopeAccountId(request, scope);
+    const { id } = request.params;
+    const account = isId(id)
+      ? await findAccount(app.darkroom.database.db, id, accountId)
+      : undefined;
+    if (!account) throw apiError('not_found', 'No account has this id.');
+    return sendData(reply, 200, accountResource(account));
+  });
+}

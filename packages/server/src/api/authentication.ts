@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findActiveSession, type ActiveSession } from '../store/sessions.ts';
+import type { SessionAuth } from './context.ts';
+import { apiError, routeNotFound } from './errors.ts';
+
+/** The HttpOnly cookie that marks an admin session in a browser without a stored token. */
+export const ADMIN_COOKIE = 'darkroom_admin';
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+function toAuth(session: ActiveSession): SessionAuth | null {
+  const impersonating = session.impersonator_user_id !== null;
+  // An impersonation ends as soon as its administrator stops being one.
+  if (impersonating && session.impersonator_admin !== true) return null;
+  return {
+    sessionId: session.id,
+    user: {
+      id: session.user_id,
+      name: session.user_name,
+      email: session.user_email,
+      accountId: session.account_id,
+      admin: session.user_admin,
+    },
+    admin: !impersonating && session.admin && session.user_admin,
+    impersonator: impersonating
+      ? { id: session.impersonator_user_id ?? '', name: session.impersonator_name ?? '' }
+      : null,
+  };
+}
+
+/**
+ * Resolves `request.auth` for API requests. A request with an Authorization header is
+ * judged by that header alone; only without one does the admin cookie count, and only
+ * for an admin session (spec platform section 6). The cookie is SameSite=Strict and
+ * bodies must be JSON, so other sites cannot make a browser use it.
+ */
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const { db } = request.server.darkroom.database;
+    if (request.headers.authorization !== undefined) {
+      const token = bearerToken(request);
+      const session = token ? await findActiveSession(db, token) : undefined;
+      request.auth = session ? toAuth(session) : null;
+      return;
+    }
+    const cookie = request.cookies[ADMIN_COOKIE];
+    if (cookie) {
+      const session = await findActiveSession(db, cookie);
+      const auth = session ? toAuth(session) : null;
+      request.auth = auth?.admin ? auth : null;
+    }
+  });
+}
+
+/** The caller, or 401 when the request carries no valid session. */
+export function requireAuth(request: FastifyRequest): SessionAuth {
+  if (request.auth === null) {
+    throw apiError('unauthorized', 'Sign in to continue: send a valid bearer token.');
+  }
+  return request.auth;
+}
+
+/** Hook for /api/v4/admin: anyone but an admin session sees a route that does not exist. */
+export async function requireAdminSession(request: FastifyRequest): Promise<void> {
+  if (request.auth?.admin !== true) {
+    throw routeNotFound(request.method, request.url);
+  }
+}
+
+export function setAdminCookie(reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(ADMIN_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/api',
+    secure: reply.request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearAdminCookie(reply: FastifyReply): void {
+  reply.clearCookie(ADMIN_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/api' });
+}

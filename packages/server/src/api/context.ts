@@ -1,0 +1,27 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+/** The signed-in caller of a request, or null when anonymous. */
+export interface SessionAuth {
+  sessionId: string;
+  /** The user the request acts as (the impersonated user while impersonating). */
+  user: { id: string; name: string; email: string; accountId: string; admin: boolean };
+  /** An administrator's own session: may use the /api/v4/admin routes. */
+  admin: boolean;
+  /** The administrator behind an impersonation session. */
+  impersonator: { id: string; name: string } | null;
+}
+
+export interface AppContext {
+  config: Readonly<Config>;
+  database: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    darkroom: AppContext;
+  }
+  interface FastifyRequest {
+    auth: SessionAuth | null;
+  }
+}

@@ -1,0 +1,60 @@
+import { ERROR_CODES, type ErrorCode } from '@darkroom/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, apiError, routeNotFound } from './errors.ts';
+import { sendErrors } from './documents.ts';
+
+// Fastify's own client errors (body too large, bad content length, ...) keep their meaning.
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
+};
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
+function toApiError(error: FastifyError): ApiError | null {
+  if (error instanceof ApiError) return error;
+  const code = FASTIFY_CODES[error.code] ?? STATUS_CODES[error.statusCode ?? 0];
+  if (code) return apiError(code, error.message);
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return apiError('bad_request', error.message);
+  }
+  return null;
+}
+
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+/**
+ * One error handler for the whole app: every failure leaves as a JSON:API errors
+ * document. Unexpected errors are logged and answered with a generic 500, never a stack.
+ * Register it before any route plugin: plugins inherit the handler present when they register.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = toApiError(error);
+    if (known === null) {
+      request.log.error({ err: error }, 'unhandled error');
+      const { status } = ERROR_CODES.internal_error;
+      const internal = apiError('internal_error', 'Something went wrong on our side.');
+      return sendErrors(reply, status, internal.errors);
+    }
+    for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
+    return sendErrors(reply, known.status, known.errors);
+  });
+}
+
+/** Unknown routes: the dashboard's fallback when it takes the request, else 404 route_not_found. */
+export function registerNotFoundHandler(app: FastifyInstance, fallback?: NotFoundFallback): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback?.(request, reply)) return reply;
+    const error = routeNotFound(request.method, request.url);
+    return sendErrors(reply, error.status, error.errors);
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './accounts.ts';
+import { impersonationRoutes } from './admin-impersonations.ts';
+import { requireAdminSession } from './authentication.ts';
+import { eventRoutes } from './events.ts';
+import { sessionRoutes } from './sessions.ts';
+import { userRoutes } from './users.ts';
+
+export const API_PREFIX = '/api/v4';
+
+/**
+ * Mounts the resource modules twice: under /api/v4 scoped to the caller's account, and
+ * under /api/v4/admin across every account for admin sessions (others get a plain 404,
+ * so the admin routes are not revealed).
+ */
+export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (api) => {
+      accountRoutes(api, 'account');
+      sessionRoutes(api);
+      userRoutes(api, 'account');
+      eventRoutes(api);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', requireAdminSession);
+      accountRoutes(admin, 'admin');
+      userRoutes(admin, 'admin');
+      impersonationRoutes(admin);
+    },
+    { prefix: `${API_PREFIX}/admin` },
+  );
+}

@@ -1,0 +1,62 @@
+import type {
+  AccountAttributes,
+  ResourceObject,
+  SessionAttributes,
+  UserAttributes,
+} from '@darkroom/core';
+import type { AccountRow, SessionRow, UserRow } from '../db/schema.ts';
+
+// These functions decide what leaves the server: they copy named fields only, so a
+// secret column (password_hash, token_hash) cannot reach a response by accident.
+
+export type UserResource = ResourceObject<'users', UserAttributes>;
+export type AccountResource = ResourceObject<'accounts', AccountAttributes>;
+export type SessionResource = ResourceObject<'sessions', SessionAttributes>;
+
+export function userResource(user: UserRow): UserResource {
+  return {
+    type: 'users',
+    id: user.id,
+    attributes: {
+      name: user.name,
+      email: user.email,
+      admin: user.admin,
+      account_id: user.account_id,
+      date_created: user.created_at.getTime(),
+      date_modified: user.updated_at.getTime(),
+    },
+    relationships: { account: { data: { type: 'accounts', id: user.account_id } } },
+  };
+}
+
+export function accountResource(account: AccountRow): AccountResource {
+  return {
+    type: 'accounts',
+    id: account.id,
+    attributes: {
+      company: account.company,
+      webproxy_access: account.webproxy_access,
+      date_created: account.created_at.getTime(),
+      date_modified: account.updated_at.getTime(),
+    },
+  };
+}
+
+/** A session; `token` only in the answer that creates it, as it is never stored. */
+export function sessionResource(
+  session: Pick<SessionRow, 'id' | 'admin' | 'impersonator_user_id'>,
+  user: { id: string; accountId: string },
+  token?: string,
+): SessionResource {
+  return {
+    type: 'sessions',
+    id: session.id,
+    attributes: {
+      ...(token === undefined ? {} : { token }),
+      admin: session.admin,
+      impersonating: session.impersonator_user_id !== null,
+      user_id: user.id,
+      account_id: user.accountId,
+    },
+  };
+}

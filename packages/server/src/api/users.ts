@@ -1,0 +1,114 @@
+import { newUserSchema, paginationMeta } from '@darkroom/core';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../auth/passwords.ts';
+import { isId } from '../db/ids.ts';
+import { findAccounts } from '../store/accounts.ts';
+import {
+  deleteUser,
+  EmailTakenError,
+  findUser,
+  insertUser,
+  listUsers,
+  type UserColumn,
+} from '../store/users.ts';
+import { requireAuth } from './authentication.ts';
+import { sendData } from './documents.ts';
+import { apiError, attributeErrors, emailTaken, type ApiError } from './errors.ts';
+import { parseInclude, parseListQuery } from './list-query.ts';
+import { requestAttributes } from './request-document.ts';
+import { scopeAccountId, type RouteScope } from './scope.ts';
+import { accountResource, userResource } from './serializers.ts';
+
+const USER_SORT_FIELDS: Record<string, UserColumn> = {
+  name: 'name',
+  email: 'email',
+  date_created: 'created_at',
+  date_modified: 'updated_at',
+};
+
+function notFound(): ApiError {
+  return apiError('not_found', 'No user has this id.');
+}
+
+/**
+ * `users`: the caller's teammates under /api/v4, every user under /api/v4/admin.
+ * Adding a teammate exists only under /api/v4: it always joins the caller's account.
+ */
+export function userRoutes(app: FastifyInstance, scope: RouteScope): void {
+  app.get('/users', async (request, reply) => {
+    const accountId = scopeAccountId(request, scope);
+    const query = parseListQuery(request.query as Record<string, unknown>, {
+      sortFields: USER_SORT_FIELDS,
+      defaultSort: 'name',
+      filters: ['account_id', 'email'],
+      includes: ['account'],
+    });
+    const { db } = app.darkroom.database;
+    const { rows, total } = await listUsers(
+      db,
+      {
+        scopeAccountId: accountId,
+        accountId: query.filter.account_id,
+        emailContains: query.filter.email,
+      },
+      query,
+    );
+    const included = query.include.has('account')
+      ? (await findAccounts(db, [...new Set(rows.map((user) => user.account_id))])).map(
+          accountResource,
+        )
+      : undefined;
+    return sendData(reply, 200, rows.map(userResource), {
+      ...(included ? { included } : {}),
+      pagination: paginationMeta(query.page, query.pageSize, total),
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+    const accountId = scopeAccountId(request, scope);
+    const { id } = request.params;
+    const user = isId(id) ? await findUser(app.darkroom.database.db, id, accountId) : undefined;
+    if (!user) throw notFound();
+    const include = parseInclude(request.query as Record<string, unknown>, ['account']);
+    const included = include.has('account')
+      ? (await findAccounts(app.darkroom.database.db, [user.account_id])).map(accountResource)
+      : undefined;
+    return sendData(reply, 200, userResource(user), included ? { included } : {});
+  });
+
+  if (scope === 'account') {
+    app.post('/users', async (request, reply) => {
+      const auth = requireAuth(request);
+      const attributes = requestAttributes(request.body, 'users');
+      const parsed = newUserSchema.safeParse(attributes);
+      if (!parsed.success) throw attributeErrors(parsed.error, attributes);
+      const { name, email, password } = parsed.data;
+      try {
+        const user = await insertUser(app.darkroom.database.db, {
+          accountId: auth.user.accountId,
+          name,
+          email,
+          passwordHash: await hashPassword(password),
+        });
+        return sendData(reply, 201, userResource(user));
+      } catch (error) {
+        if (error instanceof EmailTakenError) throw emailTaken();
+        throw error;
+      }
+    });
+  }
+
+  app.delete<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    const accountId = scopeAccountId(request, scope);
+    const { id } = request.params;
+    const { db } = app.darkroom.database;
+    const user = isId(id) ? await findUser(db, id, accountId) : undefined;
+    if (!user) throw notFound();
+    if (user.id === auth.user.id) {
+      throw apiError('conflict', 'You cannot delete yourself.');
+    }
+    await deleteUser(db, user.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,76 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { pgliteDirectory, type Database } from './db/database.ts';
+import { openMigratedDatabase } from './db/migrate.ts';
+import { registerAuthentication } from './api/authentication.ts';
+import { registerContentNegotiation } from './api/content-type.ts';
+import type { AppContext } from './api/context.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './api/error-handler.ts';
+import { healthRoutes } from './api/health.ts';
+import { registerImpersonationAudit } from './api/impersonation-audit.ts';
+import { registerRateLimit } from './api/rate-limit.ts';
+import { registerReadOnlyGuard } from './api/read-only.ts';
+import { registerApiRoutes } from './api/routes.ts';
+import { registerWebDashboard } from './web-dashboard.ts';
+
+export type { Config } from './config.ts';
+export { loadConfig } from './config.ts';
+
+export interface BuildOptions {
+  /**
+   * An open, migrated database, closed by its owner. Without one the app opens its own
+   * from config, migrates it, and closes it when the app closes.
+   */
+  database?: Database;
+}
+
+/**
+ * Builds the whole server (API, /healthz, dashboard) without listening, so tests can
+ * drive it with `app.inject` and main.ts decides where to listen.
+ */
+export async function buildApp(
+  config: Readonly<Config>,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+  });
+
+  const ownsDatabase = options.database === undefined;
+  const database =
+    options.database ??
+    (
+      await openMigratedDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: pgliteDirectory(config.dataDir),
+        onPoolError: (error) => app.log.error({ err: error }, 'database pool error'),
+      })
+    ).database;
+  const context: AppContext = { config, database };
+  app.decorate('darkroom', context);
+
+  await app.register(fastifyCookie);
+  // Hook order matters: cheap refusals (rate limit, read-only, Accept) before any database work.
+  registerRateLimit(app, config);
+  if (config.readOnly) registerReadOnlyGuard(app);
+  registerContentNegotiation(app);
+  registerAuthentication(app);
+  const flushAudit = registerImpersonationAudit(app);
+
+  app.addHook('onClose', async () => {
+    await flushAudit();
+    if (ownsDatabase) await database.close();
+  });
+
+  registerErrorHandler(app);
+  const dashboardFallback = await registerWebDashboard(app, config.webDistDir);
+  registerNotFoundHandler(app, dashboardFallback ?? undefined);
+  healthRoutes(app);
+  await registerApiRoutes(app);
+  return app;
+}

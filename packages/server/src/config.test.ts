@@ -1,0 +1,158 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  configTableMarkdown,
+  loadConfig,
+  readmeConfigTable,
+} from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies laptop defaults when nothing is set', () => {
+    const config = loadConfig({ DARKROOM_COMMIT: 'abc1234' });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      databaseUrl: null,
+      readOnly: false,
+      admin: null,
+      rateLimitPerMinute: 1200,
+      rateLimitTokenPerMinute: 600,
+      signInRateLimitPerMinute: 20,
+      trustProxy: false,
+      logLevel: 'info',
+      commit: 'abc1234',
+      webDistDir: expect.stringMatching(/packages\/web\/dist$/),
+      sessionTtlDays: 30,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/darkroom',
+      DATABASE_URL: 'postgres://darkroom@db/darkroom',
+      READ_ONLY: 'true',
+      ADMIN_EMAIL: 'Root@Example.com',
+      ADMIN_PASSWORD: 'a long password',
+      RATE_LIMIT_PER_MINUTE: '10',
+      RATE_LIMIT_TOKEN_PER_MINUTE: '5',
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '3',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
+      LOG_LEVEL: 'WARN',
+      DARKROOM_COMMIT: 'deadbee',
+      WEB_DIST_DIR: '/srv/web',
+      SESSION_TTL_DAYS: '7',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/srv/darkroom',
+      databaseUrl: 'postgres://darkroom@db/darkroom',
+      readOnly: true,
+      admin: { email: 'root@example.com', password: 'a long password' },
+      rateLimitPerMinute: 10,
+      rateLimitTokenPerMinute: 5,
+      signInRateLimitPerMinute: 3,
+      trustProxy: ['10.0.0.1', '10.0.0.0/8'],
+      logLevel: 'warn',
+      commit: 'deadbee',
+      webDistDir: '/srv/web',
+      sessionTtlDays: 7,
+    });
+  });
+
+  it('reads READ_ONLY=1 and TRUST_PROXY=true as booleans, and empty values as unset', () => {
+    expect(loadConfig({ READ_ONLY: '1', TRUST_PROXY: 'true', DARKROOM_COMMIT: 'x' })).toMatchObject(
+      {
+        readOnly: true,
+        trustProxy: true,
+      },
+    );
+    expect(loadConfig({ READ_ONLY: '', PORT: '', DARKROOM_COMMIT: 'x' })).toMatchObject({
+      readOnly: false,
+      port: 8080,
+    });
+  });
+
+  it('returns a frozen object', () => {
+    const config = loadConfig({ DARKROOM_COMMIT: 'x' });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('names each bad variable and its value in one clear error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        READ_ONLY: 'maybe',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('Invalid configuration');
+    expect(message).toContain('PORT: must be a whole number between 0 and 65535 (got "eighty")');
+    expect(message).toContain('READ_ONLY: must be 1, 0, true or false (got "maybe")');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('LOG_LEVEL');
+  });
+
+  it('rejects out-of-range numbers, a lone ADMIN_EMAIL and a short ADMIN_PASSWORD', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be at most 65535/);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com' })).toThrow(
+      /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'short' })).toThrow(
+      /ADMIN_PASSWORD: must have at least 10 characters$/m,
+    );
+  });
+
+  it('never echoes the admin password in errors', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'secret' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('secret') }),
+    );
+  });
+
+  it('reads exactly the variables CONFIG_VARIABLES documents', () => {
+    const read = new Set<string>();
+    const env = new Proxy({ DARKROOM_COMMIT: 'x' } as Record<string, string | undefined>, {
+      get(target, name) {
+        if (typeof name === 'string') read.add(name);
+        return target[name as string];
+      },
+    });
+    loadConfig(env);
+    expect([...read].sort()).toEqual(CONFIG_VARIABLES.map((variable) => variable.name).sort());
+  });
+
+  it('renders the README configuration table from the same list', () => {
+    const table = configTableMarkdown();
+    for (const variable of CONFIG_VARIABLES) expect(table).toContain(`| \`${variable.name}\` |`);
+  });
+
+  const readme = fileURLToPath(new URL('../../../README.md', import.meta.url));
+  const block = existsSync(readme) ? (readmeConfigTable(readFileSync(readme, 'utf8')) ?? '') : '';
+
+  // Cell by cell, so Prettier's column padding in the README does not matter.
+  const cells = (table: string) =>
+    table
+      .trim()
+      .split('\n')
+      .filter((line) => !/^\|[\s|:-]+\|$/.test(line))
+      .map((line) => line.split('|').map((cell) => cell.trim()));
+
+  // Runs once the README's config-table block is filled (cli/config-table.ts --write).
+  it.runIf(block.trim() !== '')('matches the configuration table of the README', () => {
+    expect(cells(block)).toEqual(cells(configTableMarkdown()));
+  });
+});

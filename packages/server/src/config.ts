@@ -1,0 +1,259 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MIN_PASSWORD_LENGTH } from '@darkroom/core';
+import { z } from 'zod';
+
+/** One environment variable the server reads; the README configuration table mirrors this list. */
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port the server listens on.' },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    description: 'Address to listen on; `0.0.0.0` to accept connections from other machines.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Where data lives (the embedded database is in `DATA_DIR/pglite`).',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description: 'PostgreSQL connection URL; when unset the embedded database (PGlite) is used.',
+  },
+  {
+    name: 'READ_ONLY',
+    default: 'false',
+    description: '`1`/`true`: report `read_only` and answer every write with 503.',
+  },
+  {
+    name: 'ADMIN_EMAIL',
+    default: '(unset)',
+    description: 'With `ADMIN_PASSWORD`: create this admin at start when no user has the email.',
+  },
+  { name: 'ADMIN_PASSWORD', default: '(unset)', description: 'Password of `ADMIN_EMAIL`.' },
+  {
+    name: 'RATE_LIMIT_PER_MINUTE',
+    default: '1200',
+    description: 'API requests per client IP per minute (each process counts on its own).',
+  },
+  {
+    name: 'RATE_LIMIT_TOKEN_PER_MINUTE',
+    default: '600',
+    description: 'API requests per bearer token per minute.',
+  },
+  {
+    name: 'SIGN_IN_RATE_LIMIT_PER_MINUTE',
+    default: '20',
+    description:
+      'Sign-in and sign-up attempts (`POST /sessions`, `POST /accounts`) per IP per minute.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      '`true` to trust `X-Forwarded-*` from any proxy, or a comma-separated list of proxy addresses.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'DARKROOM_COMMIT',
+    default: '`git rev-parse --short HEAD`',
+    description: 'Commit reported in `meta.server.commit` (`unknown` outside a git checkout).',
+  },
+  {
+    name: 'WEB_DIST_DIR',
+    default: 'packages/web/dist',
+    description: 'Built dashboard served at `/` when the folder exists.',
+  },
+  { name: 'SESSION_TTL_DAYS', default: '30', description: 'Days a sign-in session stays valid.' },
+];
+
+export type TrustProxy = boolean | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  readOnly: boolean;
+  admin: { email: string; password: string } | null;
+  rateLimitPerMinute: number;
+  rateLimitTokenPerMinute: number;
+  signInRateLimitPerMinute: number;
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
+  commit: string;
+  webDistDir: string;
+  sessionTtlDays: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Unset and empty variables both mean "use the default", as in most shells' `VAR= cmd`.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const integer = (min: number, max: number) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+      .transform(Number)
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
+  );
+
+const flag = optional(
+  z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(['1', '0', 'true', 'false', 'yes', 'no'], 'must be 1, 0, true or false'))
+    .transform((value) => value === '1' || value === 'true' || value === 'yes'),
+);
+
+const envSchema = z
+  .object({
+    PORT: integer(0, 65535),
+    HOST: optional(z.string()),
+    DATA_DIR: optional(z.string()),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL'),
+    ),
+    READ_ONLY: flag,
+    ADMIN_EMAIL: optional(z.email('must be an email address').toLowerCase()),
+    ADMIN_PASSWORD: optional(
+      z.string().min(MIN_PASSWORD_LENGTH, `must have at least ${MIN_PASSWORD_LENGTH} characters`),
+    ),
+    RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000),
+    RATE_LIMIT_TOKEN_PER_MINUTE: integer(1, 1_000_000),
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000),
+    TRUST_PROXY: optional(z.string()),
+    LOG_LEVEL: optional(z.string().toLowerCase().pipe(z.enum(LOG_LEVELS))),
+    DARKROOM_COMMIT: optional(z.string()),
+    WEB_DIST_DIR: optional(z.string()),
+    SESSION_TTL_DAYS: integer(1, 3650),
+  })
+  .superRefine((env, context) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined) return false;
+  const lowered = value.trim().toLowerCase();
+  if (['1', 'true', 'yes'].includes(lowered)) return true;
+  if (['0', 'false', 'no'].includes(lowered)) return false;
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address.length > 0);
+}
+
+let gitCommit: string | undefined;
+
+/** The short commit of the checkout, read once per process. */
+function readGitCommit(): string {
+  if (gitCommit === undefined) {
+    try {
+      gitCommit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 5000,
+      }).trim();
+    } catch {
+      gitCommit = '';
+    }
+    gitCommit ||= 'unknown';
+  }
+  return gitCommit;
+}
+
+/** Reads every setting from `env`, applying laptop defaults; throws ConfigError on bad values. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+): Readonly<Config> {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = env[name];
+        const shown = name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  const config: Config = {
+    port: values.PORT ?? 8080,
+    host: values.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(values.DATA_DIR ?? './data'),
+    databaseUrl: values.DATABASE_URL ?? null,
+    readOnly: values.READ_ONLY ?? false,
+    admin:
+      values.ADMIN_EMAIL !== undefined && values.ADMIN_PASSWORD !== undefined
+        ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD }
+        : null,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE ?? 1200,
+    rateLimitTokenPerMinute: values.RATE_LIMIT_TOKEN_PER_MINUTE ?? 600,
+    signInRateLimitPerMinute: values.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? 20,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    logLevel: values.LOG_LEVEL ?? 'info',
+    commit: values.DARKROOM_COMMIT ?? readGitCommit(),
+    webDistDir: values.WEB_DIST_DIR
+      ? path.resolve(values.WEB_DIST_DIR)
+      : path.join(REPO_ROOT, 'packages/web/dist'),
+    sessionTtlDays: values.SESSION_TTL_DAYS ?? 30,
+  };
+  return Object.freeze({ ...config, admin: config.admin && Object.freeze(config.admin) });
+}
+
+/** The configuration table of the README, rendered from CONFIG_VARIABLES. */
+export function configTableMarkdown(): string {
+  const rows = CONFIG_VARIABLES.map(
+    (variable) => `| \`${variable.name}\` | ${variable.default} | ${variable.description} |`,
+  );
+  return ['| Variable | Default | Description |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** The README markers between which the configuration table lives. */
+export const CONFIG_TABLE_MARKERS = {
+  start: '<!-- config-table:start -->',
+  end: '<!-- config-table:end -->',
+} as const;
+
+/** The text between the README's config-table markers, or null when they are missing. */
+export function readmeConfigTable(readme: string): string | null {
+  const start = readme.indexOf(CONFIG_TABLE_MARKERS.start);
+  const end = readme.indexOf(CONFIG_TABLE_MARKERS.end);
+  if (start === -1 || end < start) return null;
+  return readme.slice(start + CONFIG_TABLE_MARKERS.start.length, end);
+}

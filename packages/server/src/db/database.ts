@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockDirectory } from './directory-lock.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DatabaseSchema } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  kind: DatabaseKind;
+  /** Finishes the work in flight and closes the pool or the embedded database. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when null the embedded database is used. */
+  databaseUrl: string | null;
+  /** Folder of the embedded database; null keeps it in memory (tests). */
+  pgliteDir: string | null;
+  onPoolError?: (error: Error) => void;
+}
+
+/** The embedded database's folder inside DATA_DIR. */
+export function pgliteDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl !== null) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that loses its connection emits on the pool; without a listener
+    // that would crash the process instead of failing the next query.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: once(() => db.destroy()) };
+  }
+
+  const release =
+    options.pgliteDir === null ? () => {} : lockDirectory(`${options.pgliteDir}.lock`);
+  try {
+    const pglite = options.pgliteDir === null ? new PGlite() : new PGlite(options.pgliteDir);
+    await pglite.waitReady;
+    return pgliteDatabase(pglite, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Wraps an open PGlite instance; closing the Database closes it, then calls `afterClose`. */
+export function pgliteDatabase(pglite: PGlite, afterClose: () => void = () => {}): Database {
+  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: once(async () => {
+      try {
+        await db.destroy();
+      } finally {
+        afterClose();
+      }
+    }),
+  };
+}

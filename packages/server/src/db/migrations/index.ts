@@ -1,0 +1,15 @@
+import { accounts } from './0001_accounts.ts';
+import { users } from './0002_users.ts';
+import { sessions } from './0003_sessions.ts';
+import { impersonationAudit } from './0004_impersonation_audit.ts';
+import { events } from './0005_events.ts';
+import type { Migration } from './migration.ts';
+
+/** Every migration in the order it is applied; append, never reorder or edit. */
+export const MIGRATIONS: readonly Migration[] = [
+  accounts,
+  users,
+  sessions,
+  impersonationAudit,
+  events,
+];

@@ -1,0 +1,76 @@
+import { sql, type Kysely } from 'kysely';
+import type { AccountRow, DatabaseSchema } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import type { Page, PageRequest } from './list.ts';
+
+export const INTERNAL_ACCOUNT_COMPANY = 'Darkroom administrators';
+
+export type AccountColumn = 'company' | 'created_at' | 'updated_at';
+
+export async function createAccount(
+  db: Kysely<DatabaseSchema>,
+  company: string,
+): Promise<AccountRow> {
+  return db
+    .insertInto('accounts')
+    .values({ id: newId(), company })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The account administrators belong to, created the first time it is needed. */
+export async function internalAccount(db: Kysely<DatabaseSchema>): Promise<AccountRow> {
+  await db
+    .insertInto('accounts')
+    .values({ id: newId(), company: INTERNAL_ACCOUNT_COMPANY, internal: true })
+    .onConflict((conflict) => conflict.column('internal').where('internal', '=', true).doNothing())
+    .execute();
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('internal', '=', true)
+    .executeTakeFirstOrThrow();
+}
+
+/** An account by id; with `scopeAccountId` only that account can be found. */
+export async function findAccount(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+  scopeAccountId: string | null,
+): Promise<AccountRow | undefined> {
+  let query = db.selectFrom('accounts').selectAll().where('id', '=', id);
+  if (scopeAccountId !== null) query = query.where('id', '=', scopeAccountId);
+  return query.executeTakeFirst();
+}
+
+export async function findAccounts(
+  db: Kysely<DatabaseSchema>,
+  ids: readonly string[],
+): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('accounts').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function listAccounts(
+  db: Kysely<DatabaseSchema>,
+  scopeAccountId: string | null,
+  request: PageRequest<AccountColumn>,
+): Promise<Page<AccountRow>> {
+  let query = db.selectFrom('accounts');
+  if (scopeAccountId !== null) query = query.where('id', '=', scopeAccountId);
+  const { total } = await query
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  let rows = query.selectAll();
+  for (const { column, descending } of request.sort) {
+    rows = rows.orderBy(column, descending ? 'desc' : 'asc');
+  }
+  return {
+    rows: await rows
+      .orderBy('id')
+      .limit(request.pageSize)
+      .offset((request.page - 1) * request.pageSize)
+      .execute(),
+    total,
+  };
+}

@@ -1,0 +1,112 @@
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema, UserRow } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { isUniqueViolation } from './errors.ts';
+import { containsPattern, type Page, type PageRequest } from './list.ts';
+
+export type UserColumn = 'name' | 'email' | 'created_at' | 'updated_at';
+
+export interface UserFilter {
+  /** The account the caller may see; null for every account. */
+  scopeAccountId: string | null;
+  accountId?: string | undefined;
+  emailContains?: string | undefined;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('A user with this email already exists.');
+    this.name = 'EmailTakenError';
+  }
+}
+
+export interface NewUserValues {
+  accountId: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  admin?: boolean;
+}
+
+/** Inserts a user; throws EmailTakenError when the email (in any case) is already used. */
+export async function insertUser(
+  db: Kysely<DatabaseSchema>,
+  user: NewUserValues,
+): Promise<UserRow> {
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        id: newId(),
+        account_id: user.accountId,
+        name: user.name,
+        email: user.email,
+        password_hash: user.passwordHash,
+        admin: user.admin ?? false,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+export async function findUserByEmail(
+  db: Kysely<DatabaseSchema>,
+  email: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** A user by id; with `scopeAccountId` only that account's users can be found. */
+export async function findUser(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+  scopeAccountId: string | null,
+): Promise<UserRow | undefined> {
+  let query = db.selectFrom('users').selectAll().where('id', '=', id);
+  if (scopeAccountId !== null) query = query.where('account_id', '=', scopeAccountId);
+  return query.executeTakeFirst();
+}
+
+export async function listUsers(
+  db: Kysely<DatabaseSchema>,
+  filter: UserFilter,
+  request: PageRequest<UserColumn>,
+): Promise<Page<UserRow>> {
+  let query = db.selectFrom('users');
+  if (filter.scopeAccountId !== null) query = query.where('account_id', '=', filter.scopeAccountId);
+  if (filter.accountId !== undefined) query = query.where('account_id', '=', filter.accountId);
+  if (filter.emailContains !== undefined) {
+    query = query.where('email', 'ilike', containsPattern(filter.emailContains));
+  }
+  const { total } = await query
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  let rows = query.selectAll();
+  for (const { column, descending } of request.sort) {
+    // Names sort the way people read them, not by byte value.
+    const key =
+      column === 'name' || column === 'email' ? sql`lower(${sql.ref(column)})` : sql.ref(column);
+    rows = rows.orderBy(key, descending ? 'desc' : 'asc');
+  }
+  return {
+    rows: await rows
+      .orderBy('id')
+      .limit(request.pageSize)
+      .offset((request.page - 1) * request.pageSize)
+      .execute(),
+    total,
+  };
+}
+
+/** Deletes a user; their sessions go with them (foreign key cascade), so they stop at once. */
+export async function deleteUser(db: Kysely<DatabaseSchema>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

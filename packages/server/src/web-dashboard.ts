@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Everything outside /assets keeps its name across builds, so browsers must revalidate.
+const REVALIDATE = 'no-cache';
+
+function isServerPath(url: string): boolean {
+  return (
+    url === '/api' ||
+    url.startsWith('/api/') ||
+    url.startsWith('/api?') ||
+    url.startsWith('/healthz')
+  );
+}
+
+/**
+ * Serves the built dashboard at `/` when `distDir` holds one. Returns the not-found
+ * fallback that answers unknown page URLs with index.html so client-side routes load;
+ * API paths and /healthz never fall back. Returns null when there is no build.
+ */
+export async function registerWebDashboard(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | null> {
+  if (!existsSync(path.join(distDir, 'index.html'))) return null;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    cacheControl: false,
+    setHeaders(response, filePath) {
+      const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+      response.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  return (request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!wantsPage || isServerPath(request.url)) return false;
+    if (!(request.headers.accept ?? '').includes('text/html')) return false;
+    void reply.sendFile('index.html');
+    return true;
+  };
+}

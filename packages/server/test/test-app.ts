@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import type { Backend } from './databases.ts';
+
+/** Settings every test app starts from: quiet, generous limits, no dashboard build. */
+export const TEST_ENV: Record<string, string> = {
+  LOG_LEVEL: 'silent',
+  DARKROOM_COMMIT: 'test-commit',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  RATE_LIMIT_TOKEN_PER_MINUTE: '100000',
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000',
+  WEB_DIST_DIR: '/nonexistent/darkroom-web-dist',
+};
+
+export function testConfig(env: Record<string, string> = {}): Readonly<Config> {
+  return loadConfig({ ...TEST_ENV, ...env });
+}
+
+export interface TestContext {
+  readonly database: Database;
+  readonly app: FastifyInstance;
+  /** Another app on the same database with different settings; closed with the suite. */
+  appWith(env: Record<string, string>): Promise<FastifyInstance>;
+}
+
+/**
+ * Opens a fresh, migrated database of `backend` before the suite's tests and builds the
+ * app on it; closes both afterwards.
+ */
+export function useTestApp(backend: Backend, env: Record<string, string> = {}): TestContext {
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  const extraApps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    database = await backend.open();
+    await migrate(database);
+    app = await buildApp(testConfig(env), { database });
+  });
+
+  afterAll(async () => {
+    for (const extra of extraApps) await extra.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  return {
+    get database() {
+      if (!database) throw new Error('database not open yet');
+      return database;
+    },
+    get app() {
+      if (!app) throw new Error('app not built yet');
+      return app;
+    },
+    async appWith(extraEnv) {
+      if (!database) throw new Error('database not open yet');
+      const extra = await buildApp(testConfig({ ...env, ...extraEnv }), { database });
+      extraApps.push(extra);
+      return extra;
+    },
+  };
+}

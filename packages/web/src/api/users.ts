@@ -1,0 +1,134 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type newUserSchema,
+  type PaginationMeta,
+  type ResourceObject,
+  type UserAttributes,
+} from '@darkroom/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch, resourceDocument, type ApiDocument } from './client.ts';
+
+export type UserResource = ResourceObject<'users', UserAttributes>;
+export type NewUserValues = z.output<typeof newUserSchema>;
+
+export interface User extends UserAttributes {
+  id: string;
+}
+
+export interface UsersPage {
+  users: User[];
+  pagination: PaginationMeta;
+}
+
+export interface UsersListParams {
+  page: number;
+  pageSize?: number;
+  sort?: string;
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (params: UsersListParams) => [...userKeys.lists(), params] as const,
+  details: () => [...userKeys.all, 'detail'] as const,
+  detail: (id: string) => [...userKeys.details(), id] as const,
+};
+
+export function toUser(resource: UserResource): User {
+  return { id: resource.id, ...resource.attributes };
+}
+
+/** The pagination meta of a list answer; a server that sent none is read as one full page. */
+export function paginationOf(
+  document: ApiDocument<unknown[]>,
+  fallbackPage: number,
+  pageSize: number,
+): PaginationMeta {
+  return (
+    document.meta?.pagination ?? {
+      currentPage: fallbackPage,
+      hasNextPage: false,
+      hasPreviousPage: fallbackPage > 1,
+      nextPage: null,
+      pageSize,
+      previousPage: fallbackPage > 1 ? fallbackPage - 1 : null,
+      totalPages: fallbackPage,
+      totalRecords: document.data.length,
+    }
+  );
+}
+
+/** `GET /users`: the caller's teammates, one page at a time. */
+export async function getUsers(
+  { page, pageSize = DEFAULT_PAGE_SIZE, sort = 'name' }: UsersListParams,
+  signal?: AbortSignal,
+): Promise<UsersPage> {
+  const document = await apiFetch<ApiDocument<UserResource[]>>('/users', {
+    query: { 'page[number]': page, 'page[size]': pageSize, sort },
+    signal,
+  });
+  return {
+    users: document.data.map(toUser),
+    pagination: paginationOf(document, page, pageSize),
+  };
+}
+
+/** `GET /users/{id}`; admin sessions may read any account's user. */
+export async function getUser(id: string, signal?: AbortSignal): Promise<User> {
+  const document = await apiFetch<ApiDocument<UserResource>>(`/users/${encodeURIComponent(id)}`, {
+    admin: true,
+    signal,
+  });
+  return toUser(document.data);
+}
+
+/** `POST /users`: adds a teammate to the caller's account. */
+export async function createUser(values: NewUserValues): Promise<User> {
+  const document = await apiFetch<ApiDocument<UserResource>>('/users', {
+    method: 'POST',
+    body: resourceDocument('users', values),
+  });
+  return toUser(document.data);
+}
+
+/** `DELETE /users/{id}`: removes a user and revokes their sessions. */
+export async function deleteUser(id: string): Promise<void> {
+  await apiFetch<null>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', admin: true });
+}
+
+export function useUsersQuery(params: UsersListParams) {
+  return useQuery({
+    queryKey: userKeys.list(params),
+    queryFn: ({ signal }) => getUsers(params, signal),
+    // Paging keeps the current rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserQuery(id: string | undefined) {
+  return useQuery({
+    queryKey: userKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => getUser(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+}
+
+export function useCreateUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+  });
+}
+
+export function useDeleteUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: userKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { SignUpPage } from '../features/auth/sign-up-page.tsx';
+import { AddUserDialog } from '../features/users/add-user-dialog.tsx';
+import { UsersPage } from '../features/users/users-page.tsx';
+import { RouteErrorPage } from './error-boundary.tsx';
+import { requireAdmin, requireGuest, requireSession, HOME_PATH } from './guards.ts';
+import { AppLayout } from './layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { guardRedirect } from './redirect.ts';
+import { StartupScreen } from './startup-screen.tsx';
+
+/**
+ * Every route of the dashboard. The admin pages and the gallery are loaded on demand so the first
+ * screen stays within the bundle budget (250 KB gzipped).
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: StartupScreen,
+    children: [
+      {
+        loader: requireGuest,
+        children: [
+          { path: 'sign-in', Component: SignInPage },
+          { path: 'sign-up', Component: SignUpPage },
+        ],
+      },
+      {
+        loader: requireSession,
+        Component: AppLayout,
+        children: [
+          { index: true, loader: () => guardRedirect(HOME_PATH) },
+          {
+            path: 'users',
+            Component: UsersPage,
+            children: [{ path: 'new', Component: AddUserDialog }],
+          },
+          {
+            path: 'admin/users',
+            loader: requireAdmin,
+            lazy: async () => {
+              const { AdminUsersPage } = await import('../features/admin/admin-users-page.tsx');
+              return { Component: AdminUsersPage };
+            },
+          },
+          {
+            path: 'ui',
+            loader: requireAdmin,
+            lazy: async () => {
+              const { default: GalleryPage } = await import('../ui/gallery/gallery-page.tsx');
+              return { Component: GalleryPage };
+            },
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,149 @@
+import { Trash2 } from 'lucide-react';
+import type { User } from '../../api/users.ts';
+import { Badge } from '../../ui/index.ts';
+import { TableHead } from '../lists/table-head.tsx';
+import { formatDate } from './users.utils.ts';
+
+const USER_COLUMNS = [
+  { title: 'Name' },
+  { title: 'Email' },
+  { title: 'Role' },
+  { title: 'Created' },
+  { title: 'Actions', hidden: true },
+] as const;
+
+export interface UsersListProps {
+  users: User[];
+  currentUserId: string;
+  onDelete: (user: User) => void;
+  /** The user whose deletion is under way, whose button shows it. */
+  deletingId?: string | null;
+}
+
+function RoleBadge({ user }: { user: User }) {
+  return user.admin ? <Badge color="purple">Admin</Badge> : <Badge>Member</Badge>;
+}
+
+function YouMarker() {
+  return (
+    <Badge size="small" color="blue" className="ml-2 align-middle">
+      You
+    </Badge>
+  );
+}
+
+function DeleteButton({
+  user,
+  busy,
+  onDelete,
+}: {
+  user: User;
+  busy: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onDelete}
+      disabled={busy}
+      aria-label={`Delete ${user.name}`}
+      title="Delete user"
+      className="inline-flex size-9 items-center justify-center rounded-lg text-zinc-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-50"
+    >
+      <Trash2 aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
+
+/** Teammates as a table on wider screens and as cards on phones. */
+export function UsersList({ users, currentUserId, onDelete, deletingId = null }: UsersListProps) {
+  return (
+    <>
+      <div className="hidden overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm sm:block">
+        <table className="min-w-full divide-y divide-zinc-200 text-sm">
+          <TableHead columns={USER_COLUMNS} />
+          <tbody className="divide-y divide-zinc-100">
+            {users.map((user) => {
+              const isYou = user.id === currentUserId;
+              return (
+                <tr key={user.id} className="hover:bg-zinc-50/60">
+                  <td className="px-4 py-3 font-medium text-zinc-900">
+                    {user.name}
+                    {isYou && <YouMarker />}
+                  </td>
+                  <td className="px-4 py-3 text-zinc-600">{user.email}</td>
+                  <td className="px-4 py-3">
+                    <RoleBadge user={user} />
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-zinc-600">
+                    {formatDate(user.date_created)}
+                  </td>
+                  <td className="px-4 py-2 text-right">
+                    {!isYou && (
+                      <DeleteButton
+                        user={user}
+                        busy={deletingId === user.id}
+                        onDelete={() => onDelete(user)}
+                      />
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="space-y-3 sm:hidden">
+        {users.map((user) => {
+          const isYou = user.id === currentUserId;
+          return (
+            <li
+              key={user.id}
+              className="flex items-start gap-3 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-zinc-900">
+                  {user.name}
+                  {isYou && <YouMarker />}
+                </p>
+                <p className="truncate text-sm text-zinc-600">{user.email}</p>
+                <div className="mt-2 flex items-center gap-2 text-xs text-zinc-500">
+                  <RoleBadge user={user} />
+                  <span>Added {formatDate(user.date_created)}</span>
+                </div>
+              </div>
+              {!isYou && (
+                <DeleteButton
+                  user={user}
+                  busy={deletingId === user.id}
+                  onDelete={() => onDelete(user)}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** Placeholder rows while the first page loads. */
+export function UsersListSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-3">
+      <span className="sr-only">Loading users</span>
+      {Array.from({ length: rows }, (_, index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className="flex animate-pulse items-center gap-4 rounded-lg border border-zinc-200 bg-white p-4 motion-reduce:animate-none"
+        >
+          <div className="h-4 w-1/4 rounded bg-zinc-200" />
+          <div className="h-4 w-1/3 rounded bg-zinc-100" />
+          <div className="ml-auto hidden h-4 w-16 rounded bg-zinc-100 sm:block" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { paginationMeta } from '@darkroom/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '../../app/session.ts';
+import { ids, userResource, userSession } from '../../test/fixtures.ts';
+import { documentOf, errorReply, mockApi } from '../../test/fetch-mock.ts';
+import { pathOf, renderApp } from '../../test/render-app.tsx';
+
+const ada = userResource(ids.user, 'Ada Lovelace', 'ada@example.com', {
+  date_created: Date.UTC(2025, 0, 15, 12),
+});
+const grace = userResource(ids.teammate, 'Grace Hopper', 'grace@example.com', {
+  admin: true,
+  date_created: Date.UTC(2025, 2, 3, 12),
+});
+
+function listOf(users: unknown[], page = 1, total = users.length) {
+  return documentOf(users, {
+    meta: { ...documentOf(null).meta, pagination: paginationMeta(page, 25, total) },
+  });
+}
+
+function mockUsersApi(users: unknown[] = [ada, grace]) {
+  setSession(userSession);
+  return mockApi({
+    [`GET /api/v4/users/${ids.user}`]: { body: documentOf(ada) },
+    'GET /api/v4/users': { body: listOf(users) },
+    'POST /api/v4/events': { status: 202, body: { data: null } },
+  });
+}
+
+function usersTable() {
+  return screen.getByRole('table');
+}
+
+describe('UsersPage', () => {
+  it('lists teammates with role, created date and a You marker', async () => {
+    const api = mockUsersApi();
+    renderApp('/users');
+
+    const rows = await waitFor(() => {
+      const found = within(usersTable()).getAllByRole('row');
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    expect(rows[1]).toHaveTextContent('Ada LovelaceYou');
+    expect(rows[1]).toHaveTextContent('ada@example.com');
+    expect(rows[1]).toHaveTextContent('Member');
+    expect(rows[1]).toHaveTextContent('Jan 15, 2025');
+    expect(rows[2]).toHaveTextContent('Grace Hopper');
+    expect(rows[2]).toHaveTextContent('Admin');
+    // Nobody deletes themselves; teammates can be deleted.
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(
+      within(rows[2] as HTMLElement).getByRole('button', { name: 'Delete Grace Hopper' }),
+    ).toBeInTheDocument();
+    const listRequest = api.requestsTo('GET /api/v4/users')[0];
+    expect(listRequest?.url).toContain('page%5Bnumber%5D=1');
+    expect(listRequest?.url).toContain('sort=name');
+    expect(screen.getByRole('navigation', { name: 'Users pages' })).toHaveTextContent('1–2 of 2');
+  });
+
+  it('shows a loading state, then an empty state with the add-user action', async () => {
+    mockUsersApi([]);
+    renderApp('/users');
+
+    expect(await screen.findByText('Loading users')).toBeInTheDocument();
+    expect(await screen.findByText('No teammates yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Add user' })).toHaveLength(2);
+  });
+
+  it('shows an error with a retry that loads the list again', async () => {
+    const api = mockUsersApi();
+    api.on(
+      'GET /api/v4/users',
+      errorReply(500, [{ code: 'internal_error', detail: 'The server failed' }]),
+    );
+    const { user } = renderApp('/users');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server failed');
+    api.on('GET /api/v4/users', { body: listOf([ada, grace]) });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('table')).toHaveTextContent('Grace Hopper');
+  });
+
+  it('pages through the list with links from the pagination meta', async () => {
+    const api = mockUsersApi();
+    api.on('GET /api/v4/users', (request) => {
+      const page = new URL(request.url, 'http://localhost').searchParams.get('page[number]');
+      return { body: listOf(page === '2' ? [grace] : [ada], Number(page), 30) };
+    });
+    const { user, router } = renderApp('/users');
+
+    const pages = await screen.findByRole('navigation', { name: 'Users pages' });
+    await waitFor(() => expect(pages).toHaveTextContent('1–25 of 30'));
+    await user.click(within(pages).getByRole('link', { name: /Next/ }));
+
+    await waitFor(() => expect(pathOf(router)).toBe('/users?page=2'));
+    await waitFor(() => expect(pages).toHaveTextContent('26–30 of 30'));
+    expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('table')).toHaveTextContent('Grace Hopper');
+  });
+
+  it('adds a user: dialog, toast, tracked event and a refreshed list', async () => {
+    const api = mockUsersApi([ada]);
+    const alan = userResource('4'.repeat(24), 'Alan Turing', 'alan@example.com');
+    api.on('POST /api/v4/users', () => {
+      api.on('GET /api/v4/users', { body: listOf([ada, alan]) });
+      return { status: 201, body: documentOf(alan) };
+    });
+    const { user, router } = renderApp('/users');
+
+    await user.click((await screen.findAllByRole('link', { name: 'Add user' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    expect(pathOf(router)).toBe('/users/new');
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Alan Turing');
+    await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'enigma machine');
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+
+    expect(await screen.findByText('User added')).toBeInTheDocument();
+    await waitFor(() => expect(pathOf(router)).toBe('/users'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).toBeNull());
+    expect(await screen.findByText('alan@example.com', { selector: 'td' })).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v4/users')[0]?.body).toEqual({
+      data: {
+        type: 'users',
+        attributes: { name: 'Alan Turing', email: 'alan@example.com', password: 'enigma machine' },
+      },
+    });
+    await waitFor(() =>
+      expect(api.requestsTo('POST /api/v4/events')[0]?.body).toMatchObject({
+        data: { attributes: { name: 'User Added' } },
+      }),
+    );
+  });
+
+  it('shows a taken email on the field of the add-user form', async () => {
+    const api = mockUsersApi([ada]);
+    api.on(
+      'POST /api/v4/users',
+      errorReply(409, [
+        { code: 'email_taken', detail: 'Taken', source: { pointer: '/data/attributes/email' } },
+      ]),
+    );
+    const { user } = renderApp('/users/new');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Grace');
+    await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'long enough password');
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+
+    const email = within(dialog).getByLabelText('Email');
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('A user with this email already exists.'),
+    );
+    expect(email).toHaveFocus();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Grace');
+  });
+
+  it('closes the add-user dialog on Escape and on Cancel', async () => {
+    mockUsersApi([ada]);
+    const { user, router } = renderApp('/users/new');
+
+    await screen.findByRole('dialog', { name: 'Add user' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(pathOf(router)).toBe('/users'));
+
+    await user.click((await screen.findAllByRole('link', { name: 'Add user' }))[0] as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).toBeNull());
+  });
+
+  it('deletes a teammate after confirmation', async () => {
+    const api = mockUsersApi();
+    api.on(`DELETE /api/v4/users/${ids.teammate}`, () => {
+      api.on('GET /api/v4/users', { body: listOf([ada]) });
+      return { status: 204 };
+    });
+    const { user } = renderApp('/users');
+
+    await user.click(
+      await within(await screen.findByRole('table')).findByRole('button', {
+        name: 'Delete Grace Hopper',
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Grace Hopper?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete user' }));
+
+    expect(await screen.findByText('User deleted')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('grace@example.com', { selector: 'td' })).toBeNull(),
+    );
+    expect(api.requestsTo(`DELETE /api/v4/users/${ids.teammate}`)).toHaveLength(1);
+  });
+
+  it('deletes nothing when the confirmation is dismissed', async () => {
+    const api = mockUsersApi();
+    const { user } = renderApp('/users');
+
+    await user.click(
+      await within(await screen.findByRole('table')).findByRole('button', {
+        name: 'Delete Grace Hopper',
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Grace Hopper?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete Grace Hopper?' })).toBeNull(),
+    );
+    expect(api.requestsTo(`DELETE /api/v4/users/${ids.teammate}`)).toHaveLength(0);
+  });
+});
