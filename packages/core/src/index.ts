@@ -6,3 +6,4 @@ export type * from './accounts/resources.ts';
 export * from './units/time.ts';
 export * from './url/md5.ts';
 export * from './url/signing.ts';
+export * from './sources/index.ts';
