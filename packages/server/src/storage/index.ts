@@ -1,0 +1,46 @@
+// The one entry point the API, the deployment job and delivery use to reach an origin.
+import type { Agent } from 'undici';
+import { createAzureAdapter, azureSettings } from './azure.ts';
+import { createManagedAdapter } from './managed.ts';
+import { createS3Adapter, s3Settings } from './s3.ts';
+import type { StorageAdapter, StorageContext, StorageOptions } from './types.ts';
+import { StorageError } from './types.ts';
+import { createWebFolderAdapter } from './web-folder.ts';
+import { createWebProxyAdapter } from './web-proxy.ts';
+
+export * from './types.ts';
+export { storageMessage } from './errors.ts';
+export { putManagedFile, sanitizeManagedPath } from './managed.ts';
+
+/**
+ * The adapter for a source configuration (`production`: `type`, `storage_provider` and the
+ * provider's credential fields). `context.sourceId` is required for `darkroom_storage`;
+ * `context.agent` replaces the guarded HTTP agent of web folders and web proxies (tests).
+ */
+export function createStorageAdapter(
+  configuration: Readonly<Record<string, unknown>>,
+  options: StorageOptions,
+  context: StorageContext & { agent?: Agent } = {},
+): StorageAdapter {
+  switch (configuration.type) {
+    case 's3':
+    case 's3_compatible':
+    case 'gcs':
+      return createS3Adapter(s3Settings(configuration), options);
+    case 'azure':
+      return createAzureAdapter(azureSettings(configuration), options);
+    case 'webfolder':
+      return createWebFolderAdapter(configuration, options, context.agent);
+    case 'webproxy':
+      return createWebProxyAdapter(options, context.agent);
+    case 'darkroom_storage':
+      if (context.sourceId === undefined) {
+        throw new StorageError('origin_error', 'Managed storage needs the source id.');
+      }
+      return createManagedAdapter(options, context.sourceId);
+    default:
+      throw new StorageError('origin_error', 'This is not a valid source type.', {
+        field: 'type',
+      });
+  }
+}

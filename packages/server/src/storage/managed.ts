@@ -1,0 +1,243 @@
+// Managed storage (`darkroom_storage`): the customer's files kept on this server's disk under
+// `{managedStorageDir}/{sourceId}/` (a bucket in production), filled by the upload endpoint.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import nodePath from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { limitBody } from '../net/limited-body.ts';
+import { fromGuardedFetchError, storageError } from './errors.ts';
+import { safeSegments } from './paths.ts';
+import type { ListPage, StorageAdapter, StorageObject, StorageOptions } from './types.ts';
+import { StorageError } from './types.ts';
+
+const TYPE = 'darkroom_storage';
+const PAGE_SIZE = 1000;
+// Uploads land here first so a half-written file is never served under its real name.
+const TEMP_PREFIX = '.upload-';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.avif': 'image/avif',
+  '.bmp': 'image/bmp',
+  '.gif': 'image/gif',
+  '.heic': 'image/heic',
+  '.jpeg': 'image/jpeg',
+  '.jpg': 'image/jpeg',
+  '.json': 'application/json',
+  '.mov': 'video/quicktime',
+  '.mp4': 'video/mp4',
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.webm': 'video/webm',
+  '.webp': 'image/webp',
+};
+
+function contentTypeOf(path: string): string {
+  return CONTENT_TYPES[nodePath.extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Ids name a folder on disk, so only the 24-hex ids the database hands out are accepted. */
+function sourceRoot(directory: string, sourceId: string): string {
+  if (!/^[0-9a-f]{24}$/.test(sourceId)) {
+    throw new StorageError('origin_error', 'A managed source needs a valid source id.');
+  }
+  return nodePath.resolve(directory, sourceId);
+}
+
+/**
+ * A path below the source root that cannot leave it: no `..`, `.`, empty segments, NUL,
+ * backslashes or names starting with the temp prefix. Returns the cleaned relative path.
+ */
+export function sanitizeManagedPath(path: string): string | null {
+  const segments = safeSegments(path.trim());
+  if (segments === null || segments.length === 0) return null;
+  if (segments.some((segment) => segment === '' || segment.startsWith(TEMP_PREFIX))) return null;
+  return segments.join('/');
+}
+
+/** The real location of `relative`, refusing anything that a symlink points out of the root. */
+async function resolveInside(root: string, relative: string): Promise<string> {
+  const target = nodePath.resolve(root, relative);
+  let real: string;
+  let realRoot: string;
+  try {
+    [real, realRoot] = await Promise.all([fs.realpath(target), fs.realpath(root)]);
+  } catch {
+    throw storageError('not_found', TYPE);
+  }
+  if (real !== realRoot && !real.startsWith(`${realRoot}${nodePath.sep}`)) {
+    throw storageError('not_found', TYPE);
+  }
+  return real;
+}
+
+async function describeFile(
+  root: string,
+  path: string,
+): Promise<{ file: string; object: StorageObject }> {
+  const relative = sanitizeManagedPath(path);
+  if (relative === null) throw storageError('not_found', TYPE);
+  const file = await resolveInside(root, relative);
+  const stats = await fs.stat(file);
+  if (!stats.isFile()) throw storageError('not_found', TYPE);
+  return {
+    file,
+    object: {
+      path: relative,
+      size: stats.size,
+      contentType: contentTypeOf(relative),
+      lastModified: stats.mtime,
+      etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+    },
+  };
+}
+
+export function createManagedAdapter(options: StorageOptions, sourceId: string): StorageAdapter {
+  const root = sourceRoot(options.managedStorageDir, sourceId);
+  return {
+    async verify() {
+      // A managed source starts empty; its folder only needs to exist.
+      await fs.mkdir(root, { recursive: true });
+    },
+
+    async list(prefix, cursor): Promise<ListPage> {
+      const slash = prefix.lastIndexOf('/');
+      const folder = slash === -1 ? '' : prefix.slice(0, slash);
+      const namePrefix = prefix.slice(slash + 1);
+      if (folder !== '' && sanitizeManagedPath(folder) === null) {
+        return { objects: [], folders: [], cursor: null };
+      }
+      let directory: string;
+      try {
+        directory = folder === '' ? await fs.realpath(root) : await resolveInside(root, folder);
+      } catch {
+        return { objects: [], folders: [], cursor: null };
+      }
+      const entries = await fs.readdir(directory, { withFileTypes: true }).catch(() => []);
+      // Symlinks are left out altogether rather than followed somewhere outside the root.
+      const names = entries
+        .filter(
+          (entry) =>
+            (entry.isFile() || entry.isDirectory()) &&
+            entry.name.startsWith(namePrefix) &&
+            !entry.name.startsWith(TEMP_PREFIX) &&
+            (cursor == null || entry.name > cursor),
+        )
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const page = names.slice(0, PAGE_SIZE);
+      const base = folder === '' ? '' : `${folder}/`;
+      const objects: StorageObject[] = [];
+      const folders: string[] = [];
+      for (const entry of page) {
+        if (entry.isDirectory()) {
+          folders.push(`${base}${entry.name}/`);
+          continue;
+        }
+        const stats = await fs.stat(nodePath.join(directory, entry.name));
+        objects.push({
+          path: `${base}${entry.name}`,
+          size: stats.size,
+          contentType: contentTypeOf(entry.name),
+          lastModified: stats.mtime,
+          etag: null,
+        });
+      }
+      const last = page[page.length - 1];
+      return {
+        objects,
+        folders,
+        cursor: names.length > PAGE_SIZE && last !== undefined ? last.name : null,
+      };
+    },
+
+    async head(path) {
+      return (await describeFile(root, path)).object;
+    },
+
+    async get(path, range) {
+      const { file, object } = await describeFile(root, path);
+      const size = object.size ?? 0;
+      const start = range?.start ?? 0;
+      const end = Math.min(range?.end ?? size - 1, size - 1);
+      if (range !== undefined && start >= size) {
+        throw new StorageError('origin_error', 'The requested range is not in the file.');
+      }
+      const length = Math.max(0, end - start + 1);
+      if (length > options.maxBytes) throw storageError('too_large', TYPE);
+      const stream = createReadStream(file, { start, end: Math.max(start, end) });
+      return {
+        ...object,
+        size: length,
+        body: limitBody(length === 0 ? emptyAfter(stream) : stream, {
+          maxBytes: options.maxBytes,
+          expectedLength: length,
+          deadline: Date.now() + options.requestTimeoutMs,
+          mapError: (error) => fromGuardedFetchError(error, TYPE, null),
+        }),
+      };
+    },
+  };
+}
+
+// createReadStream cannot read zero bytes (end is inclusive), so an empty file reads as an
+// immediately ended stream.
+function emptyAfter(stream: Readable): Readable {
+  stream.destroy();
+  return Readable.from([]);
+}
+
+/**
+ * Stores an uploaded file at `path` below the source's folder: written to a temp file, then
+ * renamed into place, so a reader never sees half a file. Refuses paths that would leave the
+ * folder and uploads over `maxBytes` (StorageError `too_large`, nothing kept).
+ */
+export async function putManagedFile(
+  directory: string,
+  sourceId: string,
+  path: string,
+  stream: Readable,
+  maxBytes: number,
+): Promise<StorageObject> {
+  const root = sourceRoot(directory, sourceId);
+  const relative = sanitizeManagedPath(path);
+  if (relative === null) {
+    stream.resume();
+    throw new StorageError('not_found', 'This is not a valid file path.');
+  }
+  await fs.mkdir(root, { recursive: true });
+  const parent = nodePath.dirname(nodePath.resolve(root, relative));
+  await fs.mkdir(parent, { recursive: true });
+  // A symlinked folder inside the root could point anywhere: check where the parent really is.
+  await resolveInside(root, nodePath.relative(root, parent) || '.');
+  const temp = nodePath.join(root, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+  let size = 0;
+  try {
+    await pipeline(
+      stream,
+      async function* count(source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          size += chunk.length;
+          if (size > maxBytes) throw storageError('too_large', TYPE);
+          yield chunk;
+        }
+      },
+      createWriteStream(temp, { flags: 'wx', mode: 0o600 }),
+    );
+    await fs.rename(temp, nodePath.resolve(root, relative));
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  const stats = await fs.stat(nodePath.resolve(root, relative));
+  return {
+    path: relative,
+    size: stats.size,
+    contentType: contentTypeOf(relative),
+    lastModified: stats.mtime,
+    etag: null,
+  };
+}

@@ -1,0 +1,113 @@
+import type { Readable } from 'node:stream';
+
+/** One object (file) at an origin, addressed by its path relative to the source's root. */
+export interface StorageObject {
+  /** Path below the source root, without a leading slash, e.g. `photos/cat.jpg`. */
+  path: string;
+  size: number | null;
+  contentType: string | null;
+  lastModified: Date | null;
+  etag: string | null;
+}
+
+export interface ListPage {
+  objects: StorageObject[];
+  /** Sub-folders directly below the prefix, each ending with `/`. */
+  folders: string[];
+  /** Pass back to `list` for the next page; null on the last page. */
+  cursor: string | null;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive; omitted means to the end. */
+  end?: number;
+}
+
+export interface StorageBody extends StorageObject {
+  /**
+   * The bytes, as a stream that errors (never ends early and cleanly) when the origin stops
+   * short or the byte cap is passed, so a partial object is never taken for a whole one.
+   */
+  body: Readable;
+}
+
+/**
+ * Why an origin call failed, in words the API maps to spec platform section 8. `field` names
+ * the configuration field to blame when one is clearly at fault.
+ */
+export type StorageErrorKind =
+  | 'invalid_credentials'
+  | 'invalid_access_key'
+  | 'invalid_secret_key'
+  | 'bucket_not_found'
+  | 'invalid_bucket_name'
+  | 'invalid_region'
+  | 'invalid_endpoint'
+  | 'invalid_host'
+  | 'invalid_sas'
+  | 'access_denied'
+  | 'not_found'
+  | 'too_large'
+  | 'timeout'
+  | 'blocked_address'
+  | 'unreachable'
+  | 'origin_error';
+
+export class StorageError extends Error {
+  readonly kind: StorageErrorKind;
+  readonly field: string | null;
+
+  constructor(
+    kind: StorageErrorKind,
+    message: string,
+    options: { field?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'StorageError';
+    this.kind = kind;
+    this.field = options.field ?? null;
+  }
+}
+
+/** One interface over every origin kind (ARCHITECTURE.md, packages/server storage/). */
+export interface StorageAdapter {
+  /** Proves the configuration works: lists or reads the bucket, container, share or base URL. */
+  verify(): Promise<void>;
+  list(prefix: string, cursor?: string | null): Promise<ListPage>;
+  /** Metadata of one object; throws StorageError `not_found` when it does not exist. */
+  head(path: string): Promise<StorageObject>;
+  get(path: string, range?: ByteRange): Promise<StorageBody>;
+}
+
+/** Limits and switches every adapter obeys; the server builds this from its config. */
+export interface StorageOptions {
+  /** Sends every S3-protocol call to this endpoint (tests, self-hosted S3 servers). */
+  s3EndpointOverride: string | null;
+  /** Lets origins on private or loopback addresses through: local development and tests only. */
+  allowPrivateOrigins: boolean;
+  /** Largest object read, in bytes (default 50 MB). */
+  maxBytes: number;
+  connectTimeoutMs: number;
+  requestTimeoutMs: number;
+  maxRedirects: number;
+  /** Root folder of managed storage (`darkroom_storage`) files. */
+  managedStorageDir: string;
+  /**
+   * Replaces the Azure account URL (`https://{account}.blob.core.windows.net`, or `.file.`)
+   * for every Azure call, e.g. `http://127.0.0.1:10000/devstoreaccount1` for Azurite in tests.
+   */
+  azureEndpointOverride?: string | null;
+}
+
+/** What an adapter needs to know about the source it serves (managed storage keys by id). */
+export interface StorageContext {
+  sourceId?: string;
+}
+
+export const DEFAULT_STORAGE_LIMITS = {
+  maxBytes: 50_000_000,
+  connectTimeoutMs: 5_000,
+  requestTimeoutMs: 20_000,
+  maxRedirects: 5,
+} as const;
