@@ -13,6 +13,17 @@ import { registerRateLimit } from './api/rate-limit.ts';
 import { registerReadOnlyGuard } from './api/read-only.ts';
 import { registerApiRoutes } from './api/routes.ts';
 import { registerWebDashboard } from './web-dashboard.ts';
+import {
+  storageOptions,
+  defaultStorageAdapterFactory,
+  type StorageAdapterFactory,
+} from './api/origin-check.ts';
+import { sourceSchemasFor } from './api/source-schemas.ts';
+import { loadSecretKey } from './crypto/secret-key.ts';
+import { createSecretBox } from './crypto/secrets.ts';
+import { ensureDemoSource } from './demo/demo-source.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { SOURCE_DEPLOY_JOB, sourceDeployHandler } from './jobs/source-deploy.ts';
 
 export type { Config } from './config.ts';
 export { loadConfig } from './config.ts';
@@ -23,6 +34,15 @@ export interface BuildOptions {
    * from config, migrates it, and closes it when the app closes.
    */
   database?: Database;
+  /** Builds storage adapters; tests pass a fake so they need no storage servers. */
+  storageAdapterFactory?: StorageAdapterFactory;
+  /**
+   * Poll the job queue in this process (main.ts turns it on). Off by default so tests run
+   * jobs themselves with `app.darkroom.jobs.drain()`.
+   */
+  runJobs?: boolean;
+  /** How often the job runner polls, in milliseconds (default 500). */
+  jobPollIntervalMs?: number;
 }
 
 /**
@@ -51,7 +71,32 @@ export async function buildApp(
         onPoolError: (error) => app.log.error({ err: error }, 'database pool error'),
       })
     ).database;
-  const context: AppContext = { config, database };
+  const secrets = createSecretBox(loadSecretKey(config));
+  const storageAdapterFactory = options.storageAdapterFactory ?? defaultStorageAdapterFactory;
+  const jobs = createJobRunner({
+    db: database.db,
+    handlers: {
+      [SOURCE_DEPLOY_JOB]: sourceDeployHandler({
+        db: database.db,
+        secrets,
+        storageAdapterFactory,
+        storageOptions: storageOptions(config),
+      }),
+    },
+    ...(options.jobPollIntervalMs === undefined
+      ? {}
+      : { pollIntervalMs: options.jobPollIntervalMs }),
+    onError: (error, job) =>
+      app.log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
+  });
+  const context: AppContext = {
+    config,
+    database,
+    secrets,
+    storageAdapterFactory,
+    sourceSchemas: sourceSchemasFor(config),
+    jobs,
+  };
   app.decorate('darkroom', context);
 
   await app.register(fastifyCookie);
@@ -63,6 +108,7 @@ export async function buildApp(
   const flushAudit = registerImpersonationAudit(app);
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await flushAudit();
     if (ownsDatabase) await database.close();
   });
@@ -72,5 +118,7 @@ export async function buildApp(
   registerNotFoundHandler(app, dashboardFallback ?? undefined);
   healthRoutes(app);
   await registerApiRoutes(app);
+  await ensureDemoSource(database.db, secrets);
+  if (options.runJobs) jobs.start();
   return app;
 }

@@ -28,6 +28,12 @@ describe('loadConfig', () => {
       commit: 'abc1234',
       webDistDir: expect.stringMatching(/packages\/web\/dist$/),
       sessionTtlDays: 30,
+      deliveryDomain: 'localhost:8080',
+      secretKey: null,
+      s3EndpointOverride: null,
+      azureEndpointOverride: null,
+      allowPrivateOrigins: false,
+      originMaxBytes: 50_000_000,
     });
   });
 
@@ -48,6 +54,12 @@ describe('loadConfig', () => {
       DARKROOM_COMMIT: 'deadbee',
       WEB_DIST_DIR: '/srv/web',
       SESSION_TTL_DAYS: '7',
+      DELIVERY_DOMAIN: 'Img.Example.com',
+      DARKROOM_SECRET_KEY: 'ab'.repeat(32),
+      STORAGE_S3_ENDPOINT_OVERRIDE: 'http://127.0.0.1:4569',
+      STORAGE_AZURE_ENDPOINT_OVERRIDE: 'http://127.0.0.1:10000/devstoreaccount1',
+      ALLOW_PRIVATE_ORIGINS: '1',
+      ORIGIN_MAX_BYTES: '1000',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -64,7 +76,36 @@ describe('loadConfig', () => {
       commit: 'deadbee',
       webDistDir: '/srv/web',
       sessionTtlDays: 7,
+      deliveryDomain: 'img.example.com',
+      secretKey: Buffer.alloc(32, 0xab),
+      s3EndpointOverride: 'http://127.0.0.1:4569',
+      azureEndpointOverride: 'http://127.0.0.1:10000/devstoreaccount1',
+      allowPrivateOrigins: true,
+      originMaxBytes: 1000,
     });
+  });
+
+  it('defaults the delivery domain to localhost on the configured port', () => {
+    expect(loadConfig({ PORT: '9001', DARKROOM_COMMIT: 'x' }).deliveryDomain).toBe(
+      'localhost:9001',
+    );
+  });
+
+  it('reads a 32-byte secret key as hex or base64 and refuses any other length', () => {
+    const key = Buffer.alloc(32, 7);
+    const env = { DARKROOM_COMMIT: 'x' };
+    expect(loadConfig({ ...env, DARKROOM_SECRET_KEY: key.toString('base64') }).secretKey).toEqual(
+      key,
+    );
+    expect(
+      loadConfig({ ...env, DARKROOM_SECRET_KEY: key.toString('base64url') }).secretKey,
+    ).toEqual(key);
+    expect(() => loadConfig({ ...env, DARKROOM_SECRET_KEY: 'ab'.repeat(16) })).toThrow(
+      /DARKROOM_SECRET_KEY: must be 32 bytes/,
+    );
+    expect(() =>
+      loadConfig({ ...env, DARKROOM_SECRET_KEY: Buffer.alloc(31).toString('base64') }),
+    ).toThrow(expect.objectContaining({ message: expect.not.stringContaining('got') }));
   });
 
   it('reads READ_ONLY=1 and TRUST_PROXY=true as booleans, and empty values as unset', () => {

@@ -79,6 +79,39 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Built dashboard served at `/` when the folder exists.',
   },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Days a sign-in session stays valid.' },
+  {
+    name: 'DELIVERY_DOMAIN',
+    default: '`localhost:{PORT}`',
+    description: 'Domain whose subdomains deliver images: `http://{subdomain}.{DELIVERY_DOMAIN}/`.',
+  },
+  {
+    name: 'DARKROOM_SECRET_KEY',
+    default: '(unset)',
+    description:
+      'Key that encrypts storage secrets at rest: 32 bytes as base64 or 64 hex digits. When unset, `DATA_DIR/secret.key` is created (mode 0600) on first start and read afterwards.',
+  },
+  {
+    name: 'STORAGE_S3_ENDPOINT_OVERRIDE',
+    default: '(unset)',
+    description: 'Sends every S3-protocol call to this endpoint (tests, self-hosted S3 servers).',
+  },
+  {
+    name: 'STORAGE_AZURE_ENDPOINT_OVERRIDE',
+    default: '(unset)',
+    description:
+      'Sends every Azure Storage call to this account URL, e.g. `http://127.0.0.1:10000/devstoreaccount1` (tests, Azurite).',
+  },
+  {
+    name: 'ALLOW_PRIVATE_ORIGINS',
+    default: 'false',
+    description:
+      '`1`/`true`: let origins on private or loopback addresses through (local development and tests only).',
+  },
+  {
+    name: 'ORIGIN_MAX_BYTES',
+    default: '50000000',
+    description: 'Largest file read from an origin or uploaded to managed storage, in bytes.',
+  },
 ];
 
 export type TrustProxy = boolean | string[];
@@ -98,6 +131,14 @@ export interface Config {
   commit: string;
   webDistDir: string;
   sessionTtlDays: number;
+  /** Host (and port) under which `{subdomain}.{deliveryDomain}` delivers images. */
+  deliveryDomain: string;
+  /** DARKROOM_SECRET_KEY decoded; null means the key file in the data directory. */
+  secretKey: Buffer | null;
+  s3EndpointOverride: string | null;
+  azureEndpointOverride: string | null;
+  allowPrivateOrigins: boolean;
+  originMaxBytes: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -154,6 +195,40 @@ const envSchema = z
     DARKROOM_COMMIT: optional(z.string()),
     WEB_DIST_DIR: optional(z.string()),
     SESSION_TTL_DAYS: integer(1, 3650),
+    DELIVERY_DOMAIN: optional(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(
+          /^[a-z0-9.-]+(:\d{1,5})?$/,
+          'must be a host name with an optional port, without a scheme or path',
+        ),
+    ),
+    DARKROOM_SECRET_KEY: optional(
+      z
+        .string()
+        .trim()
+        .transform((value, context) => {
+          const key = parseSecretKey(value);
+          if (key === null) {
+            context.addIssue({
+              code: 'custom',
+              message: 'must be 32 bytes written as base64 or as 64 hex digits',
+            });
+            return z.NEVER;
+          }
+          return key;
+        }),
+    ),
+    STORAGE_S3_ENDPOINT_OVERRIDE: optional(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+    ),
+    STORAGE_AZURE_ENDPOINT_OVERRIDE: optional(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+    ),
+    ALLOW_PRIVATE_ORIGINS: flag,
+    ORIGIN_MAX_BYTES: integer(1, 10_000_000_000),
   })
   .superRefine((env, context) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -164,6 +239,15 @@ const envSchema = z
       });
     }
   });
+
+/** A 32-byte key written as 64 hex digits or as base64 (or base64url); null otherwise. */
+export function parseSecretKey(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,2}$/.test(text)) return null;
+  const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : null;
+}
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined) return false;
@@ -206,14 +290,16 @@ export function loadConfig(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const value = env[name];
-        const shown = name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${value}")`;
+        const secret = name === 'ADMIN_PASSWORD' || name === 'DARKROOM_SECRET_KEY';
+        const shown = secret || value === undefined ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
   }
   const values = parsed.data;
+  const port = values.PORT ?? 8080;
   const config: Config = {
-    port: values.PORT ?? 8080,
+    port,
     host: values.HOST ?? '127.0.0.1',
     dataDir: path.resolve(values.DATA_DIR ?? './data'),
     databaseUrl: values.DATABASE_URL ?? null,
@@ -232,6 +318,12 @@ export function loadConfig(
       ? path.resolve(values.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'packages/web/dist'),
     sessionTtlDays: values.SESSION_TTL_DAYS ?? 30,
+    deliveryDomain: values.DELIVERY_DOMAIN ?? `localhost:${port}`,
+    secretKey: values.DARKROOM_SECRET_KEY ?? null,
+    s3EndpointOverride: values.STORAGE_S3_ENDPOINT_OVERRIDE ?? null,
+    azureEndpointOverride: values.STORAGE_AZURE_ENDPOINT_OVERRIDE ?? null,
+    allowPrivateOrigins: values.ALLOW_PRIVATE_ORIGINS ?? false,
+    originMaxBytes: values.ORIGIN_MAX_BYTES ?? 50_000_000,
   };
   return Object.freeze({ ...config, admin: config.admin && Object.freeze(config.admin) });
 }

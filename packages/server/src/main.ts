@@ -29,7 +29,7 @@ async function main(): Promise<void> {
       onPoolError: (error) => console.error('database pool error:', error),
     });
     database = opened.database;
-    const app = await buildApp(config, { database });
+    const app = await buildApp(config, { database, runJobs: true });
     if (opened.applied.length > 0)
       app.log.info({ migrations: opened.applied }, 'database migrated');
     if (config.admin) {

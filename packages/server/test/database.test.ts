@@ -37,7 +37,9 @@ describe('the embedded database in a data directory', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps every write across close and reopen', async () => {
+  // Two embedded clusters start from an empty folder on disk here (seconds each alone), so under a
+  // full parallel run this needs more room than the suite's default.
+  it('keeps every write across close and reopen', { timeout: 120_000 }, async () => {
     const config = testConfig({ DATA_DIR: dataDir });
     const first = await buildApp(config);
     const user = await signUp(first);

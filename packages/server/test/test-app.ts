@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -14,6 +14,8 @@ export const TEST_ENV: Record<string, string> = {
   RATE_LIMIT_TOKEN_PER_MINUTE: '100000',
   SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000',
   WEB_DIST_DIR: '/nonexistent/darkroom-web-dist',
+  // A fixed key, so test apps never write a key file into the working directory.
+  DARKROOM_SECRET_KEY: '42'.repeat(32),
 };
 
 export function testConfig(env: Record<string, string> = {}): Readonly<Config> {
@@ -31,7 +33,11 @@ export interface TestContext {
  * Opens a fresh, migrated database of `backend` before the suite's tests and builds the
  * app on it; closes both afterwards.
  */
-export function useTestApp(backend: Backend, env: Record<string, string> = {}): TestContext {
+export function useTestApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): TestContext {
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   const extraApps: FastifyInstance[] = [];
@@ -39,7 +45,7 @@ export function useTestApp(backend: Backend, env: Record<string, string> = {}): 
   beforeAll(async () => {
     database = await backend.open();
     await migrate(database);
-    app = await buildApp(testConfig(env), { database });
+    app = await buildApp(testConfig(env), { ...options, database });
   });
 
   afterAll(async () => {
@@ -59,7 +65,7 @@ export function useTestApp(backend: Backend, env: Record<string, string> = {}): 
     },
     async appWith(extraEnv) {
       if (!database) throw new Error('database not open yet');
-      const extra = await buildApp(testConfig({ ...env, ...extraEnv }), { database });
+      const extra = await buildApp(testConfig({ ...env, ...extraEnv }), { ...options, database });
       extraApps.push(extra);
       return extra;
     },

@@ -1,5 +1,9 @@
 import type { Config } from '../config.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database } from '../db/database.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import type { StorageAdapterFactory } from './origin-check.ts';
+import type { SourceSchemas } from './source-schemas.ts';
 
 /** The signed-in caller of a request, or null when anonymous. */
 export interface SessionAuth {
@@ -15,6 +19,12 @@ export interface SessionAuth {
 export interface AppContext {
   config: Readonly<Config>;
   database: Database;
+  /** Encrypts storage secrets and secure URL tokens at rest. */
+  secrets: SecretBox;
+  storageAdapterFactory: StorageAdapterFactory;
+  /** The zod schemas of sources, built once for this delivery domain. */
+  sourceSchemas: SourceSchemas;
+  jobs: JobRunner;
 }
 
 declare module 'fastify' {

@@ -3,8 +3,12 @@ import { accountRoutes } from './accounts.ts';
 import { impersonationRoutes } from './admin-impersonations.ts';
 import { requireAdminSession } from './authentication.ts';
 import { eventRoutes } from './events.ts';
+import { platformSettingsRoutes } from './platform-settings.ts';
 import { sessionRoutes } from './sessions.ts';
+import { sourceFileRoutes } from './source-files.ts';
+import { sourceRoutes } from './sources.ts';
 import { userRoutes } from './users.ts';
+import { validationRoutes } from './validations.ts';
 
 export const API_PREFIX = '/api/v4';
 
@@ -20,6 +24,10 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       sessionRoutes(api);
       userRoutes(api, 'account');
       eventRoutes(api);
+      platformSettingsRoutes(api);
+      sourceRoutes(api, 'account');
+      validationRoutes(api);
+      await sourceFileRoutes(api);
     },
     { prefix: API_PREFIX },
   );
@@ -28,6 +36,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       admin.addHook('onRequest', requireAdminSession);
       accountRoutes(admin, 'admin');
       userRoutes(admin, 'admin');
+      sourceRoutes(admin, 'admin');
       impersonationRoutes(admin);
     },
     { prefix: `${API_PREFIX}/admin` },

@@ -60,15 +60,92 @@ export interface EventsTable {
   created_at: CreatedAt;
 }
 
+/** A fallback image of a source (spec platform section 3, image_error and image_missing). */
+export interface FallbackImage {
+  url: string;
+  append_qs: boolean;
+}
+
+/** The production settings of a source other than its credentials (spec platform section 3). */
+export interface SourceSettings {
+  cache_ttl_behavior: 'default' | 'override' | 'minimum';
+  cache_ttl_value: number;
+  cache_ttl_error: number;
+  crossdomain_cors_enabled: boolean;
+  crossdomain_xml_enabled: boolean;
+  custom_domains: string[];
+  default_params: Record<string, string>;
+  darkroom_subdomains: string[];
+}
+
+/** Credential fields of a source: secret ones hold `v1:...` ciphertext (crypto/secrets.ts). */
+export type StoredCredentials = Record<string, string | null>;
+
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+
+export interface SourcesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  enabled: Generated<boolean>;
+  deployment_status: ColumnType<
+    'deploying' | 'deployed' | 'failed',
+    'deploying' | 'deployed' | 'failed' | undefined,
+    'deploying' | 'deployed' | 'failed'
+  >;
+  deployment_error: ColumnType<string | null, string | null | undefined, string | null>;
+  global_version: Generated<number>;
+  secure_url_enabled: Generated<boolean>;
+  /** Encrypted. */
+  secure_url_token: string;
+  image_error: NullableJson<FallbackImage>;
+  image_missing: NullableJson<FallbackImage>;
+  type: string;
+  storage_provider: string | null;
+  settings: Json<SourceSettings>;
+  credentials: Json<StoredCredentials>;
+  is_demo: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deployed_at: NullableTimestamp;
+}
+
+export interface SourceDomainsTable {
+  domain: string;
+  kind: 'subdomain' | 'custom';
+  source_id: string;
+}
+
+export type JobPayload = Record<string, unknown>;
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: Json<JobPayload>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  failed_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   users: UsersTable;
   sessions: SessionsTable;
   impersonation_audit: ImpersonationAuditTable;
   events: EventsTable;
+  sources: SourcesTable;
+  source_domains: SourceDomainsTable;
+  jobs: JobsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewUser = Insertable<UsersTable>;
+export type SourceRow = Selectable<SourcesTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -3,6 +3,8 @@ import { users } from './0002_users.ts';
 import { sessions } from './0003_sessions.ts';
 import { impersonationAudit } from './0004_impersonation_audit.ts';
 import { events } from './0005_events.ts';
+import { sources } from './0006_sources.ts';
+import { jobs } from './0007_jobs.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -12,4 +14,6 @@ export const MIGRATIONS: readonly Migration[] = [
   sessions,
   impersonationAudit,
   events,
+  sources,
+  jobs,
 ];

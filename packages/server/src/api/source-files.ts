@@ -1,0 +1,141 @@
+import { Transform } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { sendData } from './documents.ts';
+import { apiError } from './errors.ts';
+import { managedStorageDir, putManagedFile, StorageError } from './origin-check.ts';
+import { loadSource, refuseDemoEdit } from './sources.ts';
+
+const MAX_PATH_LENGTH = 1024;
+
+/**
+ * A safe relative path for a managed file, or null: no `..` or `.` segments, no absolute or
+ * drive paths, no backslashes, control characters or empty segments.
+ */
+export function sanitizeManagedPath(raw: string): string | null {
+  const value = raw.trim();
+  if (value === '' || value.length > MAX_PATH_LENGTH) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  if (value.startsWith('/') || /^[A-Za-z]:/.test(value)) return null;
+  const segments = value.split('/');
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    return null;
+  }
+  return segments.join('/');
+}
+
+// Enough of the common media signatures to label an upload; anything else is octet-stream.
+export function sniffContentType(head: Buffer): string {
+  const ascii = head.toString('latin1');
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'image/gif';
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii.slice(4, 8) === 'ftyp') {
+    const brand = ascii.slice(8, 12);
+    if (brand === 'avif' || brand === 'avis') return 'image/avif';
+    if (brand === 'heic' || brand === 'heix' || brand === 'mif1') return 'image/heic';
+    if (brand === 'qt  ') return 'video/quicktime';
+    return 'video/mp4';
+  }
+  if (ascii.startsWith('II*\u0000') || ascii.startsWith('MM\u0000*')) return 'image/tiff';
+  if (ascii.startsWith('BM')) return 'image/bmp';
+  if (ascii.startsWith('%PDF-')) return 'application/pdf';
+  if (/^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(ascii))
+    return 'image/svg+xml';
+  return 'application/octet-stream';
+}
+
+/**
+ * `POST /sources/{id}/files`: adds a file to a managed storage (darkroom_storage) source from the
+ * dashboard (issue 3, item 4). Multipart field `file`, with an optional `path` field sent before
+ * it (else the file's name); at most ORIGIN_MAX_BYTES. The storage layer writes it under a
+ * temporary name and renames it into place, so a cut-off upload never shows as a whole file.
+ */
+export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.darkroom;
+  await app.register(async (scoped) => {
+    await scoped.register(fastifyMultipart, {
+      // One byte over the cap lets putManagedFile see, and refuse, an oversized file.
+      limits: { fileSize: config.originMaxBytes + 1, files: 1, fields: 5, fieldSize: 4096 },
+      throwFileSizeLimit: false,
+    });
+
+    scoped.post<{ Params: { id: string } }>('/sources/:id/files', async (request, reply) => {
+      const source = await loadSource(app, request, 'account', request.params.id);
+      refuseDemoEdit(source);
+      if (source.type !== 'darkroom_storage') {
+        throw apiError(
+          'validation_failed',
+          'Files can be uploaded only to Darkroom Storage sources; this source reads its files from its own storage.',
+          { parameter: 'file' },
+        );
+      }
+      if (!request.isMultipart()) {
+        throw apiError('unsupported_media_type', 'Send the file as multipart/form-data.');
+      }
+      let requestedPath: string | undefined;
+      let stored: { path: string; size: number | null } | undefined;
+      let head = Buffer.alloc(0);
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'path') requestedPath = String(part.value);
+          continue;
+        }
+        if (part.fieldname !== 'file' || stored !== undefined) {
+          part.file.resume();
+          continue;
+        }
+        const relative = sanitizeManagedPath(requestedPath ?? part.filename);
+        if (relative === null) {
+          part.file.resume();
+          throw apiError(
+            'validation_failed',
+            'Give a relative path without .. segments, backslashes or a leading slash.',
+            { parameter: 'path' },
+          );
+        }
+        // Keeps the first bytes for sniffing as they pass through to the storage layer.
+        const body = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            if (head.length < 512) head = Buffer.concat([head, chunk]).subarray(0, 512);
+            done(null, chunk);
+          },
+        });
+        part.file.on('error', (error) => body.destroy(error));
+        try {
+          stored = await putManagedFile(
+            managedStorageDir(config),
+            source.id,
+            relative,
+            part.file.pipe(body),
+            config.originMaxBytes,
+          );
+        } catch (error) {
+          if (error instanceof StorageError && error.kind === 'too_large') {
+            throw apiError(
+              'payload_too_large',
+              `Files can be at most ${config.originMaxBytes} bytes.`,
+            );
+          }
+          if (error instanceof StorageError && error.kind === 'not_found') {
+            throw apiError('validation_failed', error.message, { parameter: 'path' });
+          }
+          throw error;
+        }
+      }
+      if (stored === undefined) {
+        throw apiError('validation_failed', 'Attach the file in the field named file.', {
+          parameter: 'file',
+        });
+      }
+      return sendData(reply, 201, {
+        type: 'files',
+        id: stored.path,
+        attributes: { path: stored.path, size: stored.size, content_type: sniffContentType(head) },
+      });
+    });
+  });
+}

@@ -1,0 +1,109 @@
+import type { ResourceObject } from '@darkroom/core';
+import { maskSecret, SecretDecryptionError, type SecretBox } from '../crypto/secrets.ts';
+import type { FallbackImage, SourceRow, SourceSettings } from '../db/schema.ts';
+import { secretFieldNames } from './source-production.ts';
+
+/** `production` of a source resource: settings, type, provider and masked credentials. */
+export type SourceProductionAttributes = SourceSettings & {
+  type: string;
+  storage_provider?: string;
+} & Record<string, unknown>;
+
+export interface SourceAttributes {
+  name: string;
+  enabled: boolean;
+  deployment_status: SourceRow['deployment_status'];
+  deployment_error: string | null;
+  date_created: number;
+  date_deployed: number | null;
+  date_modified: number;
+  global_version: number;
+  is_cors_validated: boolean;
+  enable_multiframe: boolean;
+  secure_url_enabled: boolean;
+  /** Masked: "••••" and the last 4 characters. */
+  secure_url_token: string | null;
+  image_error: FallbackImage | null;
+  image_missing: FallbackImage | null;
+  capabilities: {
+    background_removal: string | null;
+    multiframe: string | null;
+    video: string | null;
+  };
+  management_capabilities: {
+    custom_ai_features: {
+      'alt-text': { enabled: boolean; model_name: string | null; parameters: { language: string } };
+    };
+  };
+  production: SourceProductionAttributes;
+  demo: boolean;
+}
+
+export type SourceResource = ResourceObject<'sources', SourceAttributes>;
+
+function masked(secrets: SecretBox, encrypted: string | null): string | null {
+  if (encrypted === null) return null;
+  try {
+    return maskSecret(secrets.decrypt(encrypted));
+  } catch (error) {
+    // A value written under another key still shows that a secret is set.
+    if (error instanceof SecretDecryptionError) return maskSecret('');
+    throw error;
+  }
+}
+
+// Like serializers.ts, this copies named fields only; every secret field the core credential
+// definitions list for the source's provider leaves masked, so no secret reaches a response.
+export function sourceResource(row: SourceRow, secrets: SecretBox): SourceResource {
+  const secretFields = new Set(secretFieldNames(row.type, row.storage_provider));
+  const credentials = Object.fromEntries(
+    Object.entries(row.credentials).map(([key, value]) => [
+      key,
+      secretFields.has(key) ? masked(secrets, value) : value,
+    ]),
+  );
+  const settings = row.settings;
+  return {
+    type: 'sources',
+    id: row.id,
+    attributes: {
+      name: row.name,
+      enabled: row.enabled,
+      deployment_status: row.deployment_status,
+      deployment_error: row.deployment_error,
+      date_created: row.created_at.getTime(),
+      date_deployed: row.deployed_at?.getTime() ?? null,
+      date_modified: row.updated_at.getTime(),
+      global_version: row.global_version,
+      is_cors_validated: false,
+      enable_multiframe: false,
+      secure_url_enabled: row.secure_url_enabled,
+      secure_url_token: masked(secrets, row.secure_url_token),
+      image_error: row.image_error,
+      image_missing: row.image_missing,
+      capabilities: { background_removal: null, multiframe: null, video: null },
+      management_capabilities: {
+        custom_ai_features: {
+          'alt-text': { enabled: false, model_name: null, parameters: { language: 'en' } },
+        },
+      },
+      production: {
+        ...credentials,
+        type: row.type,
+        ...(row.type === 's3_compatible' && row.storage_provider !== null
+          ? { storage_provider: row.storage_provider }
+          : {}),
+        cache_ttl_behavior: settings.cache_ttl_behavior,
+        cache_ttl_value: settings.cache_ttl_value,
+        cache_ttl_error: settings.cache_ttl_error,
+        crossdomain_cors_enabled: settings.crossdomain_cors_enabled,
+        crossdomain_xml_enabled: settings.crossdomain_xml_enabled,
+        custom_domains: settings.custom_domains,
+        default_params: settings.default_params,
+        darkroom_subdomains: settings.darkroom_subdomains,
+      },
+      demo: row.is_demo,
+    },
+    relationships: { account: { data: { type: 'accounts', id: row.account_id } } },
+  };
+}

@@ -1,0 +1,81 @@
+import { customDomainSchema, subdomainSchema } from '@darkroom/core';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from './authentication.ts';
+import { domainAvailability } from './domain-availability.ts';
+import { sendData } from './documents.ts';
+import { ApiError, apiError } from './errors.ts';
+import { fieldError, issueErrors } from './field-errors.ts';
+import { originCheckFailure, storageOptions } from './origin-check.ts';
+import { requestAttributes } from './request-document.ts';
+
+const CONFIGURATION_POINTER = '/data/attributes/configuration';
+
+/**
+ * `validations` (spec platform sections 4, 5 and 7): the wizard checks a subdomain or custom
+ * domain before deploying, and a storage configuration before leaving the link step.
+ */
+export function validationRoutes(app: FastifyInstance): void {
+  const { config, database, sourceSchemas } = app.darkroom;
+  const customDomain = customDomainSchema(config.deliveryDomain);
+
+  app.post('/validations/domains', async (request, reply) => {
+    const auth = requireAuth(request);
+    const attributes = requestAttributes(request.body, 'domain_validations');
+    const kind = attributes.custom_domain !== undefined ? 'custom' : 'subdomain';
+    const field = kind === 'custom' ? 'custom_domain' : 'darkroom_subdomain';
+    const parsed = (kind === 'custom' ? customDomain : subdomainSchema).safeParse(
+      attributes[field],
+    );
+    if (!parsed.success) throw issueErrors(parsed.error.issues, `/data/attributes/${field}`);
+    const domain = parsed.data;
+    const availability = await domainAvailability(database.db, domain, kind, auth.user.accountId);
+    if (!availability.available) {
+      throw apiError('conflict', availability.detail, { pointer: `/data/attributes/${field}` });
+    }
+    return sendData(reply, 200, {
+      type: 'domain_validations',
+      id: domain,
+      attributes: { [field]: domain, available: true },
+    });
+  });
+
+  app.post('/validations/source/configurations', async (request, reply) => {
+    requireAuth(request);
+    const attributes = requestAttributes(request.body, 'source_configuration_validations');
+    const configuration = attributes.configuration;
+    if (
+      typeof configuration !== 'object' ||
+      configuration === null ||
+      Array.isArray(configuration)
+    ) {
+      throw fieldError(CONFIGURATION_POINTER, 'This field is required');
+    }
+    const parsed = sourceSchemas.configuration.safeParse(configuration);
+    if (!parsed.success) throw issueErrors(parsed.error.issues, CONFIGURATION_POINTER);
+    const { type } = parsed.data;
+    // Web proxy sources have no origin of their own and managed storage nothing to reach.
+    if (type !== 'webproxy' && type !== 'darkroom_storage') {
+      try {
+        const adapter = await app.darkroom.storageAdapterFactory(
+          parsed.data,
+          storageOptions(config),
+        );
+        await adapter.verify();
+      } catch (error) {
+        const failure = originCheckFailure(error, type);
+        if (!(error instanceof ApiError)) request.log.info({ err: error }, 'storage check failed');
+        throw apiError(failure.code, failure.detail, {
+          pointer:
+            failure.field === null
+              ? CONFIGURATION_POINTER
+              : `${CONFIGURATION_POINTER}/${failure.field}`,
+        });
+      }
+    }
+    return sendData(reply, 200, {
+      type: 'source_configuration_validations',
+      id: 'ok',
+      attributes: { valid: true },
+    });
+  });
+}

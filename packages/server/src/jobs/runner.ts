@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, JobRow } from '../db/schema.ts';
+import { claimJob, completeJob, failJob } from './queue.ts';
+
+export type JobHandler = (job: JobRow) => Promise<void>;
+
+export interface JobRunnerOptions {
+  db: Kysely<DatabaseSchema>;
+  handlers: Readonly<Record<string, JobHandler>>;
+  /** How often an idle runner looks for due jobs. */
+  pollIntervalMs?: number;
+  /** How long a claimed job is ours before another process may take it over. */
+  leaseMs?: number;
+  /** Delay before a failed attempt is retried; doubles with each attempt. */
+  retryBaseMs?: number;
+  onError?: (error: unknown, job: JobRow | null) => void;
+}
+
+export interface JobRunner {
+  start(): void;
+  /** Stops polling and waits for the job in hand, if any. */
+  stop(): Promise<void>;
+  /** Runs due jobs until none is left (tests, and the poll loop); returns how many ran. */
+  drain(): Promise<number>;
+}
+
+/** Polls the durable queue (jobs table) and runs each due job with its kind's handler. */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const retryBaseMs = options.retryBaseMs ?? 5_000;
+  const kinds = Object.keys(options.handlers);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  async function runOne(): Promise<boolean> {
+    const job = await claimJob(options.db, kinds, leaseMs);
+    if (job === undefined) return false;
+    const handler = options.handlers[job.kind];
+    try {
+      if (handler === undefined) throw new Error(`No handler for job kind ${job.kind}.`);
+      await handler(job);
+      await completeJob(options.db, job.id);
+    } catch (error) {
+      options.onError?.(error, job);
+      const message = error instanceof Error ? error.message : String(error);
+      await failJob(options.db, job, message, retryBaseMs * 2 ** Math.max(0, job.attempts - 1));
+    }
+    return true;
+  }
+
+  async function drainLoop(): Promise<number> {
+    let count = 0;
+    while (await runOne()) count += 1;
+    return count;
+  }
+
+  function drain(): Promise<number> {
+    // One loop at a time per runner; callers share the one in progress.
+    running ??= drainLoop().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      drain()
+        .catch((error: unknown) => options.onError?.(error, null))
+        .finally(schedule);
+    }, pollIntervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => {});
+    },
+    drain,
+  };
+}

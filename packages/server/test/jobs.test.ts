@@ -1,0 +1,93 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoStorageOptions } from '../src/api/origin-check.ts';
+import { DEMO_IMAGES, DEMO_SOURCE_ID } from '../src/demo/demo-source.ts';
+import { claimJob, enqueueJob } from '../src/jobs/queue.ts';
+import { createJobRunner } from '../src/jobs/runner.ts';
+import { BACKENDS } from './databases.ts';
+import { useTestApp } from './test-app.ts';
+
+describe.each(BACKENDS)('the job queue on $name', (backend) => {
+  const context = useTestApp(backend);
+
+  it('hands a due job to one claimer only until its lease ends', async () => {
+    const { db } = context.database;
+    const id = await enqueueJob(db, { kind: 'test-claim', payload: { n: 1 } });
+    const first = await claimJob(db, ['test-claim'], 60_000);
+    expect(first).toMatchObject({ id, attempts: 1, payload: { n: 1 } });
+    expect(await claimJob(db, ['test-claim'], 60_000)).toBeUndefined();
+    await db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(0) })
+      .where('id', '=', id)
+      .execute();
+    expect(await claimJob(db, ['test-claim'], 60_000)).toMatchObject({ id, attempts: 2 });
+  });
+
+  it('runs jobs, retries failures and keeps a job that used up its attempts', async () => {
+    const { db } = context.database;
+    const seen: string[] = [];
+    const runner = createJobRunner({
+      db,
+      retryBaseMs: 0,
+      handlers: {
+        'test-ok': async (job) => {
+          seen.push(job.id);
+        },
+        'test-fail': async () => {
+          throw new Error('boom');
+        },
+      },
+    });
+    const ok = await enqueueJob(db, { kind: 'test-ok', payload: {} });
+    const failing = await enqueueJob(db, { kind: 'test-fail', payload: {}, maxAttempts: 2 });
+    await runner.drain();
+    expect(seen).toEqual([ok]);
+    const rows = await db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', 'in', ['test-ok', 'test-fail'])
+      .execute();
+    expect(rows.map((row) => row.id)).toEqual([failing]);
+    expect(rows[0]).toMatchObject({ attempts: 2, last_error: 'boom' });
+    expect(rows[0]?.failed_at).toBeInstanceOf(Date);
+  });
+});
+
+describe('the demo source storage', () => {
+  it('ships the 11 sample images with their licence list and links them as managed storage', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'darkroom-demo-'));
+    try {
+      const options = demoStorageOptions(
+        {
+          dataDir,
+          s3EndpointOverride: null,
+          azureEndpointOverride: null,
+          allowPrivateOrigins: false,
+          originMaxBytes: 1000,
+        },
+        DEMO_SOURCE_ID,
+      );
+      const root = path.join(options.managedStorageDir, DEMO_SOURCE_ID);
+      const files = readdirSync(root);
+      expect(files).toEqual(expect.arrayContaining([...DEMO_IMAGES, 'LICENSES.md']));
+      expect(DEMO_IMAGES).toHaveLength(11);
+      // A second start finds the link in place.
+      demoStorageOptions(
+        {
+          dataDir,
+          s3EndpointOverride: null,
+          azureEndpointOverride: null,
+          allowPrivateOrigins: false,
+          originMaxBytes: 1000,
+        },
+        DEMO_SOURCE_ID,
+      );
+      expect(existsSync(path.join(root, 'astronaut.png'))).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from './databases.ts';
+import { call, signUp, type SignedUp } from './requests.ts';
+import { fakeStorageAdapterFactory, s3Configuration } from './source-fixtures.ts';
+import { useTestApp } from './test-app.ts';
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(100, 1),
+]);
+
+function multipart(fields: Array<{ name: string; value: Buffer | string; filename?: string }>) {
+  const boundary = `----darkroom${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const field of fields) {
+    const disposition = field.filename
+      ? `form-data; name="${field.name}"; filename="${field.filename}"`
+      : `form-data; name="${field.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
+    if (field.filename) chunks.push(Buffer.from('Content-Type: application/octet-stream\r\n'));
+    chunks.push(Buffer.from('\r\n'), Buffer.from(field.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe.each(BACKENDS)('managed storage uploads on $name', (backend) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'darkroom-uploads-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const context = useTestApp(
+    backend,
+    { DATA_DIR: dataDir, ORIGIN_MAX_BYTES: '1000' },
+    { storageAdapterFactory: fakeStorageAdapterFactory },
+  );
+
+  async function createSource(owner: SignedUp, production: Record<string, unknown>) {
+    const subdomain = `up${Math.random().toString(36).slice(2, 10)}`;
+    const response = await call(context.app, 'POST', '/api/v4/sources', {
+      token: owner.token,
+      body: {
+        data: {
+          type: 'sources',
+          attributes: {
+            name: subdomain,
+            production: { ...production, darkroom_subdomains: [subdomain] },
+          },
+        },
+      },
+    });
+    expect(response.status).toBe(201);
+    return response.body.data.id as string;
+  }
+
+  async function upload(
+    owner: SignedUp,
+    sourceId: string,
+    fields: Parameters<typeof multipart>[0],
+  ) {
+    const { payload, contentType } = multipart(fields);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/api/v4/sources/${sourceId}/files`,
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': contentType },
+      payload,
+    });
+    return { status: response.statusCode, body: JSON.parse(response.body) };
+  }
+
+  it('stores an upload under the source folder and sniffs its type', async () => {
+    const owner = await signUp(context.app);
+    const sourceId = await createSource(owner, { type: 'darkroom_storage' });
+    const response = await upload(owner, sourceId, [
+      { name: 'path', value: 'photos/cat.png' },
+      { name: 'file', value: PNG, filename: 'whatever.bin' },
+    ]);
+    expect(response.status).toBe(201);
+    expect(response.body.data).toEqual({
+      type: 'files',
+      id: 'photos/cat.png',
+      attributes: { path: 'photos/cat.png', size: PNG.length, content_type: 'image/png' },
+    });
+    expect(readFileSync(path.join(dataDir, 'managed', sourceId, 'photos/cat.png'))).toEqual(PNG);
+    const byName = await upload(owner, sourceId, [
+      { name: 'file', value: PNG, filename: 'dog.png' },
+    ]);
+    expect(byName.body.data.id).toBe('dog.png');
+  });
+
+  it('refuses files over ORIGIN_MAX_BYTES, path traversal and other source types', async () => {
+    const owner = await signUp(context.app);
+    const sourceId = await createSource(owner, { type: 'darkroom_storage' });
+    const large = await upload(owner, sourceId, [
+      { name: 'file', value: Buffer.alloc(1001), filename: 'big.png' },
+    ]);
+    expect(large.status).toBe(413);
+    for (const bad of ['../escape.png', '/etc/passwd', 'a/../../b.png', 'a\\b.png']) {
+      const response = await upload(owner, sourceId, [
+        { name: 'path', value: bad },
+        { name: 'file', value: PNG, filename: 'x.png' },
+      ]);
+      expect(response.status).toBe(422);
+    }
+    const s3 = await createSource(owner, s3Configuration());
+    const wrongType = await upload(owner, s3, [{ name: 'file', value: PNG, filename: 'x.png' }]);
+    expect(wrongType.status).toBe(422);
+    const stranger = await signUp(context.app);
+    const foreign = await upload(stranger, sourceId, [
+      { name: 'file', value: PNG, filename: 'x.png' },
+    ]);
+    expect(foreign.status).toBe(404);
+  });
+});
