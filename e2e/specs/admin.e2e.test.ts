@@ -17,7 +17,7 @@ describe('operators in the browser', () => {
 
     const { context, page } = await newPage(browser(), baseUrl);
     await signInThroughUi(page, inject('adminEmail'), inject('adminPassword'));
-    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Sources', exact: true }).waitFor();
     // The operator's badge shows beside their name.
     await page.getByText('Admin', { exact: true }).filter({ visible: true }).first().waitFor();
     await screenshot(page, 'admin-signed-in-desktop');
@@ -46,7 +46,7 @@ describe('operators in the browser', () => {
     ] as const) {
       const { context, page } = await newPage(browser(), baseUrl, viewport);
       await signInThroughUi(page, inject('adminEmail'), inject('adminPassword'));
-      await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'Sources', exact: true }).waitFor();
       await page.goto('/ui');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await screenshot(page, name);

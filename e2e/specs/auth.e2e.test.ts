@@ -26,11 +26,12 @@ describe('accounts and sessions in the browser', () => {
     await screenshot(page, 'sign-up-errors-desktop');
 
     await signUpThroughUi(page, person);
+    await page.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('cell', { name: person.email }).waitFor();
     await screenshot(page, 'users-after-sign-up-desktop');
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    await page.getByRole('cell', { name: person.email }).waitFor();
 
     await signOutThroughUi(page);
     await page.goto('/users');
@@ -41,7 +42,8 @@ describe('accounts and sessions in the browser', () => {
     await screenshot(page, 'sign-in-wrong-password-desktop');
 
     await signInThroughUi(page, person.email, person.password);
-    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    // Signing in from /users?next returns there.
+    await page.getByRole('heading', { name: /^(Users|Sources)$/ }).waitFor();
     await context.close();
   });
 
@@ -62,7 +64,7 @@ describe('accounts and sessions in the browser', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, 'users-phone');
+    await screenshot(page, 'sources-phone');
     await page
       .getByRole('button', { name: /open navigation|menu/i })
       .first()

@@ -15,6 +15,7 @@ describe('teammates in the browser', () => {
       password: 'a-long-password',
     });
 
+    await page.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('link', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add user' });
     await dialog.waitFor();

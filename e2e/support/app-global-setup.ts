@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { startTestOrigins, type TestOrigins } from './origins.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    origins: TestOrigins;
   }
 }
 
@@ -49,6 +51,7 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
 /** Starts the app the way `npm start` does, on a free loopback port with a throwaway data dir. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'darkroom-e2e-'));
+  const origins = await startTestOrigins();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -62,6 +65,10 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
+      // Storage on this machine: s3rver, Azurite and a web folder, all on loopback.
+      STORAGE_S3_ENDPOINT_OVERRIDE: origins.s3Endpoint,
+      STORAGE_AZURE_ENDPOINT_OVERRIDE: origins.azureEndpoint,
+      ALLOW_PRIVATE_ORIGINS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,6 +79,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('adminEmail', adminEmail);
   project.provide('adminPassword', adminPassword);
+  project.provide('origins', origins.describe());
 
   return async () => {
     if (server.exitCode === null) {
@@ -81,5 +89,6 @@ export default async function setup(project: TestProject) {
     }
     if (server.exitCode !== 0) console.error(`The app exited with ${server.exitCode}:\n${log}`);
     rmSync(dataDir, { recursive: true, force: true });
+    await origins.close();
   };
 }

@@ -16,7 +16,7 @@ export async function signUpThroughUi(page: Page, person: Person): Promise<void>
   await page.getByLabel('Work email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Sources', exact: true }).waitFor();
 }
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {

@@ -4,7 +4,7 @@ import { bootstrapSession } from './session-bootstrap.ts';
 import { guardRedirect, isSafeNextPath, signInPath } from './redirect.ts';
 
 /** Where a signed-in user lands when nothing else was asked for. */
-export const HOME_PATH = '/users';
+export const HOME_PATH = '/sources';
 
 function pathOf(request: Request): string {
   const url = new URL(request.url);

@@ -41,11 +41,12 @@ describe('AppLayout', () => {
     renderApp('/users');
 
     const nav = await waitFor(mainNav);
-    for (const label of ['Sources', 'Assets', 'Analytics', 'Billing']) {
+    for (const label of ['Assets', 'Analytics', 'Billing']) {
       const item = within(nav).getByRole('link', { name: `${label} Soon` });
       expect(item).toHaveAttribute('aria-disabled', 'true');
       expect(item).not.toHaveAttribute('href');
     }
+    expect(within(nav).getByRole('link', { name: 'Sources' })).toHaveAttribute('href', '/sources');
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
     expect(within(nav).queryByRole('link', { name: 'Admin: users' })).toBeNull();
     expect(screen.queryByText('Admin')).toBeNull();

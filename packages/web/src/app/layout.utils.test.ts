@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { initialsOf, navGroupsFor } from './layout.utils.ts';
 
 describe('navGroupsFor', () => {
-  it('lists the product areas, with only Users built so far', () => {
+  it('lists the product areas, with Sources and Users built so far', () => {
     const [product, ...rest] = navGroupsFor({ admin: false });
     expect(rest).toEqual([]);
     expect(product?.items.map((item) => [item.label, item.kind])).toEqual([
-      ['Sources', 'soon'],
+      ['Sources', 'link'],
       ['Assets', 'soon'],
       ['Analytics', 'soon'],
       ['Billing', 'soon'],

@@ -14,8 +14,8 @@ export interface NavGroup {
 }
 
 const PRODUCT_ITEMS: NavItem[] = [
+  { kind: 'link', label: 'Sources', to: '/sources', icon: 'sources' },
   // Not built yet: shown so the shape of the product is visible, but not reachable.
-  { kind: 'soon', label: 'Sources', icon: 'sources' },
   { kind: 'soon', label: 'Assets', icon: 'assets' },
   { kind: 'soon', label: 'Analytics', icon: 'analytics' },
   { kind: 'soon', label: 'Billing', icon: 'billing' },

@@ -30,13 +30,13 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in to Darkroom' })).toBeInTheDocument();
   });
 
-  it('sends the root to the users page', async () => {
+  it('sends the root to the sources page', async () => {
     setSession(userSession);
     mockApiFor();
     const { router } = renderApp('/');
 
-    await waitFor(() => expect(pathOf(router)).toBe('/users'));
-    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    await waitFor(() => expect(pathOf(router)).toBe('/sources'));
+    expect(await screen.findByRole('heading', { name: 'Sources' })).toBeInTheDocument();
   });
 
   it('sends signed-in users away from the auth pages', async () => {
@@ -44,7 +44,7 @@ describe('routes', () => {
     mockApiFor();
     const { router } = renderApp('/sign-in');
 
-    await waitFor(() => expect(pathOf(router)).toBe('/users'));
+    await waitFor(() => expect(pathOf(router)).toBe('/sources'));
   });
 
   it('answers not found to non-admins on admin pages', async () => {

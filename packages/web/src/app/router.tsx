@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { SignUpPage } from '../features/auth/sign-up-page.tsx';
+import { SourcesPage } from '../features/sources/list/sources-page.tsx';
 import { AddUserDialog } from '../features/users/add-user-dialog.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
 import { RouteErrorPage } from './error-boundary.tsx';
@@ -32,6 +33,24 @@ export const routes: RouteObject[] = [
         Component: AppLayout,
         children: [
           { index: true, loader: () => guardRedirect(HOME_PATH) },
+          { path: 'sources', Component: SourcesPage },
+          {
+            // The wizard and the configuration screen load on demand (bundle budget).
+            path: 'sources/new',
+            lazy: async () => {
+              const { NewSourcePage } =
+                await import('../features/sources/wizard/new-source-page.tsx');
+              return { Component: NewSourcePage };
+            },
+          },
+          {
+            path: 'sources/:id',
+            lazy: async () => {
+              const { SourceConfigPage } =
+                await import('../features/sources/config/source-config-page.tsx');
+              return { Component: SourceConfigPage };
+            },
+          },
           {
             path: 'users',
             Component: UsersPage,

@@ -16,7 +16,7 @@ describe('destinationAfterSignIn', () => {
       '/\\evil',
       '/sign-in',
     ]) {
-      expect(destinationAfterSignIn(next)).toBe('/users');
+      expect(destinationAfterSignIn(next)).toBe('/sources');
     }
   });
 });

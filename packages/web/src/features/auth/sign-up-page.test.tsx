@@ -55,7 +55,7 @@ describe('SignUpPage', () => {
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    await waitFor(() => expect(pathOf(router)).toBe('/users'));
+    await waitFor(() => expect(pathOf(router)).toBe('/sources'));
     expect(api.requestsTo('POST /api/v4/accounts')[0]?.body).toEqual({
       data: {
         type: 'accounts',
@@ -141,6 +141,6 @@ describe('SignUpPage', () => {
     setSession(userSession);
     const { router } = renderApp('/sign-up');
 
-    await waitFor(() => expect(pathOf(router)).toBe('/users'));
+    await waitFor(() => expect(pathOf(router)).toBe('/sources'));
   });
 });

@@ -1,0 +1,238 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type CacheTtlBehavior,
+  type DeploymentStatus,
+  type PaginationMeta,
+  type ResourceObject,
+  type SourceType,
+  type StorageProvider,
+} from '@darkroom/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, resourceDocument, type ApiDocument } from './client.ts';
+import { paginationOf } from './users.ts';
+
+/** Spec platform section 9: the demo source every signed-in user can open. */
+export const DEMO_SOURCE_ID = '000000000000000000000000';
+
+export interface FallbackImage {
+  url: string;
+  append_qs: boolean;
+}
+
+/** `production`: the link-storage configuration (secrets masked) and the production settings. */
+export interface SourceProduction {
+  type: SourceType;
+  storage_provider?: StorageProvider;
+  cache_ttl_behavior: CacheTtlBehavior;
+  cache_ttl_value: number;
+  cache_ttl_error: number;
+  crossdomain_cors_enabled: boolean;
+  crossdomain_xml_enabled: boolean;
+  custom_domains: string[];
+  default_params: Record<string, string>;
+  /** The first entry is the source's subdomain. */
+  darkroom_subdomains: string[];
+  /** The provider's credential fields; secret ones arrive masked ("••••" + last 4). */
+  [field: string]: unknown;
+}
+
+export interface SourceAttributes {
+  name: string;
+  enabled: boolean;
+  deployment_status: DeploymentStatus;
+  deployment_error: string | null;
+  date_created: number;
+  date_deployed: number | null;
+  date_modified: number;
+  global_version: number;
+  is_cors_validated: boolean;
+  enable_multiframe: boolean;
+  secure_url_enabled: boolean;
+  /** Masked; the token itself is fetched on request. */
+  secure_url_token: string | null;
+  image_error: FallbackImage | null;
+  image_missing: FallbackImage | null;
+  capabilities: Record<string, string | null>;
+  management_capabilities: Record<string, unknown>;
+  production: SourceProduction;
+  demo: boolean;
+}
+
+export type SourceResource = ResourceObject<'sources', SourceAttributes>;
+
+export interface Source extends SourceAttributes {
+  id: string;
+}
+
+export interface SourcesPage {
+  sources: Source[];
+  pagination: PaginationMeta;
+}
+
+export interface SourcesListParams {
+  page: number;
+  pageSize?: number;
+  sort?: string;
+}
+
+/** `POST /sources` attributes: the name is the first subdomain, production the whole configuration. */
+export interface NewSource {
+  name: string;
+  production: Record<string, unknown>;
+}
+
+/** `PATCH /sources/{id}` attributes: only what changed. */
+export interface SourceChanges {
+  name?: string;
+  enabled?: boolean;
+  secure_url_enabled?: boolean;
+  image_error?: FallbackImage | null;
+  image_missing?: FallbackImage | null;
+  production?: Record<string, unknown>;
+}
+
+export const sourceKeys = {
+  all: ['sources'] as const,
+  lists: () => [...sourceKeys.all, 'list'] as const,
+  list: (params: SourcesListParams) => [...sourceKeys.lists(), params] as const,
+  /** Whether the account has any source (spec platform section 2: the demo-source button). */
+  hasAny: () => [...sourceKeys.all, 'has-any'] as const,
+  details: () => [...sourceKeys.all, 'detail'] as const,
+  detail: (id: string) => [...sourceKeys.details(), id] as const,
+  secureUrlToken: (id: string) => [...sourceKeys.detail(id), 'secure-url-token'] as const,
+};
+
+export function toSource(resource: SourceResource): Source {
+  return { id: resource.id, ...resource.attributes };
+}
+
+/** `GET /sources`: the account's sources (the demo source is never listed). */
+export async function getSources(
+  { page, pageSize = DEFAULT_PAGE_SIZE, sort = '-date_modified' }: SourcesListParams,
+  signal?: AbortSignal,
+): Promise<SourcesPage> {
+  const document = await apiFetch<ApiDocument<SourceResource[]>>('/sources', {
+    query: { 'page[number]': page, 'page[size]': pageSize, sort },
+    signal,
+  });
+  return {
+    sources: document.data.map(toSource),
+    pagination: paginationOf(document, page, pageSize),
+  };
+}
+
+/** True when the account has at least one source: one row, newest modified first (spec section 7). */
+export async function hasSources(signal?: AbortSignal): Promise<boolean> {
+  const { sources } = await getSources({ page: 1, pageSize: 1 }, signal);
+  return sources.length > 0;
+}
+
+/** `GET /sources/{id}`: one of the account's sources, or the demo source. */
+export async function getSource(id: string, signal?: AbortSignal): Promise<Source> {
+  const document = await apiFetch<ApiDocument<SourceResource>>(
+    `/sources/${encodeURIComponent(id)}`,
+    { signal },
+  );
+  return toSource(document.data);
+}
+
+/** `POST /sources`: creates the source, which starts deploying. */
+export async function createSource(source: NewSource): Promise<Source> {
+  const document = await apiFetch<ApiDocument<SourceResource>>('/sources', {
+    method: 'POST',
+    body: resourceDocument('sources', source),
+  });
+  return toSource(document.data);
+}
+
+/** `PATCH /sources/{id}`: saves the given changes; secret fields left out keep their value. */
+export async function updateSource(id: string, changes: SourceChanges): Promise<Source> {
+  const document = await apiFetch<ApiDocument<SourceResource>>(
+    `/sources/${encodeURIComponent(id)}`,
+    { method: 'PATCH', body: { data: { type: 'sources', id, attributes: changes } } },
+  );
+  return toSource(document.data);
+}
+
+interface SecureUrlTokenResource {
+  type: 'secure_url_tokens';
+  id: string;
+  attributes: { token: string };
+}
+
+/** `GET /sources/{id}/secure-url-token`: the unmasked signing token, shown on request. */
+export async function getSecureUrlToken(id: string, signal?: AbortSignal): Promise<string> {
+  const document = await apiFetch<ApiDocument<SecureUrlTokenResource>>(
+    `/sources/${encodeURIComponent(id)}/secure-url-token`,
+    { signal },
+  );
+  return document.data.attributes.token;
+}
+
+/** `POST /sources/{id}/secure-url-token`: replaces the token; URLs signed with the old one stop working. */
+export async function regenerateSecureUrlToken(id: string): Promise<string> {
+  const document = await apiFetch<ApiDocument<SecureUrlTokenResource>>(
+    `/sources/${encodeURIComponent(id)}/secure-url-token`,
+    { method: 'POST' },
+  );
+  return document.data.attributes.token;
+}
+
+export function useSourcesQuery(params: SourcesListParams) {
+  return useQuery({
+    queryKey: sourceKeys.list(params),
+    queryFn: ({ signal }) => getSources(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useHasSourcesQuery() {
+  return useQuery({ queryKey: sourceKeys.hasAny(), queryFn: ({ signal }) => hasSources(signal) });
+}
+
+/** Polls every `pollMs` while `poll` says so (a deploying source), otherwise loads once. */
+export function useSourceQuery(
+  id: string,
+  { poll }: { poll?: (source: Source) => number | false } = {},
+) {
+  return useQuery({
+    queryKey: sourceKeys.detail(id),
+    queryFn: ({ signal }) => getSource(id, signal),
+    refetchInterval: poll ? (query) => (query.state.data ? poll(query.state.data) : false) : false,
+  });
+}
+
+export function useCreateSourceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSource,
+    onSuccess: (source) => {
+      queryClient.setQueryData(sourceKeys.detail(source.id), source);
+      void queryClient.invalidateQueries({ queryKey: sourceKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: sourceKeys.hasAny() });
+    },
+  });
+}
+
+export function useUpdateSourceMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: SourceChanges) => updateSource(id, changes),
+    onSuccess: (source) => {
+      queryClient.setQueryData(sourceKeys.detail(id), source);
+      void queryClient.invalidateQueries({ queryKey: sourceKeys.lists() });
+    },
+  });
+}
+
+export function useRegenerateSecureUrlTokenMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => regenerateSecureUrlToken(id),
+    onSuccess: (token) => {
+      queryClient.setQueryData(sourceKeys.secureUrlToken(id), token);
+      // The masked token in the source changes too.
+      void queryClient.invalidateQueries({ queryKey: sourceKeys.detail(id), exact: true });
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../../app/session.ts';
+import { documentOf, errorReply, mockApi } from '../../../test/fetch-mock.ts';
+import { ids, userResource, userSession } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { settingsDocument, sourceIds, sourceResource } from '../sources.test-fixtures.ts';
+
+// The route's chunk loads on first use; loading it here keeps that out of the first test's time.
+beforeAll(async () => {
+  await import('./source-config-page.tsx');
+}, 30000);
+
+function mockConfigApi(source = sourceResource(sourceIds.first, 'photos')) {
+  setSession(userSession);
+  return mockApi({
+    [`GET /api/v4/users/${ids.user}`]: {
+      body: documentOf(userResource(ids.user, 'Ada', 'ada@example.com')),
+    },
+    'GET /api/v4/platform-settings': { body: settingsDocument },
+    [`GET /api/v4/sources/${source.id}`]: { body: documentOf(source) },
+    'POST /api/v4/events': { status: 202, body: { data: null } },
+  });
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+describe('SourceConfigPage', { timeout: 30000 }, () => {
+  it('shows the source with its status, address and settings', async () => {
+    mockConfigApi();
+    renderApp(`/sources/${sourceIds.first}`);
+
+    expect(await screen.findByRole('heading', { name: 'photos' })).toBeInTheDocument();
+    expect(screen.getByText('Deployed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://photos.img.example' })).toBeInTheDocument();
+    const caching = section('Caching');
+    expect(within(caching).getByLabelText('TTL (seconds)')).toHaveValue('31536000');
+    expect(within(caching).getByText('31536000 seconds = 1 year')).toBeInTheDocument();
+    expect(within(caching).getByLabelText('Error TTL (seconds)')).toHaveValue('300');
+    expect(within(section('Storage: Amazon S3')).getByLabelText('Bucket Name')).toHaveValue(
+      'my-images',
+    );
+    expect(within(section('Storage: Amazon S3')).getByLabelText('Access Key ID')).toHaveAttribute(
+      'placeholder',
+      '••••MPLE',
+    );
+    expect(screen.getAllByText(/Upgrade your plan to use/)).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'View plans' })[0]).toBeDisabled();
+  });
+
+  it('saves a changed TTL with PATCH and only what changed', async () => {
+    const api = mockConfigApi();
+    api.on(`PATCH /api/v4/sources/${sourceIds.first}`, {
+      body: documentOf(
+        sourceResource(sourceIds.first, 'photos', { production: { cache_ttl_value: 86400 } }),
+      ),
+    });
+    const { user } = renderApp(`/sources/${sourceIds.first}`);
+
+    const caching = await screen.findByRole('region', { name: 'Caching' });
+    const ttl = within(caching).getByLabelText('TTL (seconds)');
+    await user.clear(ttl);
+    await user.type(ttl, '86400');
+    expect(within(caching).getByText('86400 seconds = 1 day')).toBeInTheDocument();
+    await user.click(within(caching).getByRole('button', { name: 'Save caching' }));
+
+    expect(await screen.findByText('Cache settings saved')).toBeInTheDocument();
+    expect(api.requestsTo(`PATCH /api/v4/sources/${sourceIds.first}`)[0]?.body).toEqual({
+      data: {
+        type: 'sources',
+        id: sourceIds.first,
+        attributes: { production: { cache_ttl_value: 86400 } },
+      },
+    });
+  });
+
+  it('refuses a TTL under 30 minutes before anything is sent', async () => {
+    const api = mockConfigApi();
+    const { user } = renderApp(`/sources/${sourceIds.first}`);
+
+    const caching = await screen.findByRole('region', { name: 'Caching' });
+    const ttl = within(caching).getByLabelText('TTL (seconds)');
+    await user.clear(ttl);
+    await user.type(ttl, '60');
+    expect(ttl).toHaveAccessibleDescription(/at least 30 minutes/);
+    expect(within(caching).getByRole('button', { name: 'Save caching' })).toBeDisabled();
+    expect(api.requestsTo(`PATCH /api/v4/sources/${sourceIds.first}`)).toHaveLength(0);
+  });
+
+  it('refuses ch as a default parameter', async () => {
+    mockConfigApi();
+    const { user } = renderApp(`/sources/${sourceIds.first}`);
+
+    const params = await screen.findByRole('region', { name: 'Default parameters' });
+    await user.click(within(params).getByRole('button', { name: 'Add parameter' }));
+    await user.type(within(params).getByLabelText('Parameter 1 name'), 'ch');
+    expect(within(params).getByLabelText('Parameter 1 name')).toHaveAccessibleDescription(
+      /cannot be a default parameter/,
+    );
+  });
+
+  it('reveals the secure URL token on request, and regenerates it after confirmation', async () => {
+    const api = mockConfigApi();
+    api.on(`GET /api/v4/sources/${sourceIds.first}/secure-url-token`, {
+      body: documentOf({
+        type: 'secure_url_tokens',
+        id: sourceIds.first,
+        attributes: { token: 'abcd1234deadbeef' },
+      }),
+    });
+    api.on(`POST /api/v4/sources/${sourceIds.first}/secure-url-token`, {
+      status: 201,
+      body: documentOf({
+        type: 'secure_url_tokens',
+        id: sourceIds.first,
+        attributes: { token: 'ffff0000ffff0000' },
+      }),
+    });
+    const { user } = renderApp(`/sources/${sourceIds.first}`);
+
+    const secure = await screen.findByRole('region', { name: 'Secure URLs' });
+    expect(within(secure).getByLabelText('Secure URL token')).toHaveTextContent('••••beef');
+    await user.click(within(secure).getByRole('button', { name: 'Show token' }));
+    await waitFor(() =>
+      expect(within(secure).getByLabelText('Secure URL token')).toHaveTextContent(
+        'abcd1234deadbeef',
+      ),
+    );
+    expect(within(secure).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+
+    await user.click(within(secure).getByRole('button', { name: 'Regenerate' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Regenerate the secure URL token?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() =>
+      expect(within(section('Secure URLs')).getByLabelText('Secure URL token')).toHaveTextContent(
+        'ffff0000ffff0000',
+      ),
+    );
+  });
+
+  it('shows the demo source read-only', async () => {
+    mockConfigApi(sourceResource(sourceIds.demo, 'demo', { demo: true }));
+    renderApp(`/sources/${sourceIds.demo}`);
+
+    expect(await screen.findByText(/This is the demo source/)).toBeInTheDocument();
+    expect(within(section('Caching')).getByLabelText('TTL (seconds)')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Save/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disable source' })).toBeNull();
+    expect(screen.queryByText(/Upgrade your plan/)).toBeNull();
+  });
+
+  it('shows the deployment error of a failed source and polls a deploying one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = mockConfigApi(
+        sourceResource(sourceIds.first, 'photos', { deployment_status: 'deploying' }),
+      );
+      renderApp(`/sources/${sourceIds.first}`);
+      expect(await screen.findByText('Deploying')).toBeInTheDocument();
+      api.on(`GET /api/v4/sources/${sourceIds.first}`, {
+        body: documentOf(
+          sourceResource(sourceIds.first, 'photos', {
+            deployment_status: 'failed',
+            deployment_error: 'The bucket does not exist.',
+          }),
+        ),
+      });
+      await vi.advanceTimersByTimeAsync(3500);
+      expect(await screen.findByText('The bucket does not exist.')).toBeInTheDocument();
+      expect(screen.getByText('Deployment failed')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says when the source does not exist', async () => {
+    const api = mockConfigApi();
+    api.on(`GET /api/v4/sources/${sourceIds.second}`, errorReply(404, [{ code: 'not_found' }]));
+    renderApp(`/sources/${sourceIds.second}`);
+    expect(await screen.findByText('Source not found')).toBeInTheDocument();
+  });
+});
