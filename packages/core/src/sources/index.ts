@@ -15,3 +15,4 @@ export * from './configuration.ts';
 export * from './field-paths.ts';
 export * from './error-mapping.ts';
 export * from './subdomain.ts';
+export * from './resource.ts';

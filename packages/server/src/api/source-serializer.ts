@@ -1,45 +1,9 @@
-import type { ResourceObject } from '@darkroom/core';
+import type { SourceResource, SourceType, StorageProvider } from '@darkroom/core';
 import { maskSecret, SecretDecryptionError, type SecretBox } from '../crypto/secrets.ts';
-import type { FallbackImage, SourceRow, SourceSettings } from '../db/schema.ts';
+import type { SourceRow } from '../db/schema.ts';
 import { secretFieldNames } from './source-production.ts';
 
-/** `production` of a source resource: settings, type, provider and masked credentials. */
-export type SourceProductionAttributes = SourceSettings & {
-  type: string;
-  storage_provider?: string;
-} & Record<string, unknown>;
-
-export interface SourceAttributes {
-  name: string;
-  enabled: boolean;
-  deployment_status: SourceRow['deployment_status'];
-  deployment_error: string | null;
-  date_created: number;
-  date_deployed: number | null;
-  date_modified: number;
-  global_version: number;
-  is_cors_validated: boolean;
-  enable_multiframe: boolean;
-  secure_url_enabled: boolean;
-  /** Masked: "••••" and the last 4 characters. */
-  secure_url_token: string | null;
-  image_error: FallbackImage | null;
-  image_missing: FallbackImage | null;
-  capabilities: {
-    background_removal: string | null;
-    multiframe: string | null;
-    video: string | null;
-  };
-  management_capabilities: {
-    custom_ai_features: {
-      'alt-text': { enabled: boolean; model_name: string | null; parameters: { language: string } };
-    };
-  };
-  production: SourceProductionAttributes;
-  demo: boolean;
-}
-
-export type SourceResource = ResourceObject<'sources', SourceAttributes>;
+export type { SourceAttributes, SourceProductionAttributes, SourceResource } from '@darkroom/core';
 
 function masked(secrets: SecretBox, encrypted: string | null): string | null {
   if (encrypted === null) return null;
@@ -89,9 +53,10 @@ export function sourceResource(row: SourceRow, secrets: SecretBox): SourceResour
       },
       production: {
         ...credentials,
-        type: row.type,
+        // Rows are written only after core's schema accepted the type and provider.
+        type: row.type as SourceType,
         ...(row.type === 's3_compatible' && row.storage_provider !== null
-          ? { storage_provider: row.storage_provider }
+          ? { storage_provider: row.storage_provider as StorageProvider }
           : {}),
         cache_ttl_behavior: settings.cache_ttl_behavior,
         cache_ttl_value: settings.cache_ttl_value,

@@ -61,22 +61,9 @@ export interface EventsTable {
 }
 
 /** A fallback image of a source (spec platform section 3, image_error and image_missing). */
-export interface FallbackImage {
-  url: string;
-  append_qs: boolean;
-}
-
-/** The production settings of a source other than its credentials (spec platform section 3). */
-export interface SourceSettings {
-  cache_ttl_behavior: 'default' | 'override' | 'minimum';
-  cache_ttl_value: number;
-  cache_ttl_error: number;
-  crossdomain_cors_enabled: boolean;
-  crossdomain_xml_enabled: boolean;
-  custom_domains: string[];
-  default_params: Record<string, string>;
-  darkroom_subdomains: string[];
-}
+// The resource shapes live in core, shared with the dashboard; the table stores them as JSON.
+export type { FallbackImage, SourceSettings } from '@darkroom/core';
+import type { FallbackImage, SourceSettings } from '@darkroom/core';
 
 /** Credential fields of a source: secret ones hold `v1:...` ciphertext (crypto/secrets.ts). */
 export type StoredCredentials = Record<string, string | null>;

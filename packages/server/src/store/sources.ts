@@ -12,7 +12,7 @@ import { isUniqueViolation } from './errors.ts';
 import type { Page, PageRequest } from './list.ts';
 
 /** Spec platform section 9: the demo source has the zero-filled id. */
-export const DEMO_SOURCE_ID = '000000000000000000000000';
+export { DEMO_SOURCE_ID } from '@darkroom/core';
 
 /**
  * Subdomains no customer may take: the demo source's, and names people would take for the

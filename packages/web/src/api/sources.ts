@@ -1,64 +1,22 @@
 import {
   DEFAULT_PAGE_SIZE,
-  type CacheTtlBehavior,
-  type DeploymentStatus,
+  type FallbackImage,
   type PaginationMeta,
-  type ResourceObject,
-  type SourceType,
-  type StorageProvider,
+  type SourceAttributes,
+  type SourceResource,
 } from '@darkroom/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, resourceDocument, type ApiDocument } from './client.ts';
 import { paginationOf } from './users.ts';
 
-/** Spec platform section 9: the demo source every signed-in user can open. */
-export const DEMO_SOURCE_ID = '000000000000000000000000';
-
-export interface FallbackImage {
-  url: string;
-  append_qs: boolean;
-}
-
-/** `production`: the link-storage configuration (secrets masked) and the production settings. */
-export interface SourceProduction {
-  type: SourceType;
-  storage_provider?: StorageProvider;
-  cache_ttl_behavior: CacheTtlBehavior;
-  cache_ttl_value: number;
-  cache_ttl_error: number;
-  crossdomain_cors_enabled: boolean;
-  crossdomain_xml_enabled: boolean;
-  custom_domains: string[];
-  default_params: Record<string, string>;
-  /** The first entry is the source's subdomain. */
-  darkroom_subdomains: string[];
-  /** The provider's credential fields; secret ones arrive masked ("••••" + last 4). */
-  [field: string]: unknown;
-}
-
-export interface SourceAttributes {
-  name: string;
-  enabled: boolean;
-  deployment_status: DeploymentStatus;
-  deployment_error: string | null;
-  date_created: number;
-  date_deployed: number | null;
-  date_modified: number;
-  global_version: number;
-  is_cors_validated: boolean;
-  enable_multiframe: boolean;
-  secure_url_enabled: boolean;
-  /** Masked; the token itself is fetched on request. */
-  secure_url_token: string | null;
-  image_error: FallbackImage | null;
-  image_missing: FallbackImage | null;
-  capabilities: Record<string, string | null>;
-  management_capabilities: Record<string, unknown>;
-  production: SourceProduction;
-  demo: boolean;
-}
-
-export type SourceResource = ResourceObject<'sources', SourceAttributes>;
+// The resource shapes are core's, shared with the server that produces them.
+export {
+  DEMO_SOURCE_ID,
+  type FallbackImage,
+  type SourceAttributes,
+  type SourceProductionAttributes as SourceProduction,
+  type SourceResource,
+} from '@darkroom/core';
 
 export interface Source extends SourceAttributes {
   id: string;
