@@ -6,11 +6,10 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { redirectTo } from '../../app/redirect.ts';
 import { Badge, Button, toast } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
-import { ListEmpty, ListError } from '../lists/list-states.tsx';
+import { ListEmpty, ListError, ListSkeleton } from '../lists/list-states.tsx';
 import { Pagination } from '../lists/pagination.tsx';
 import { TableHead } from '../lists/table-head.tsx';
 import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
-import { UsersListSkeleton } from '../users/users-list.tsx';
 import { formatDate } from '../users/users.utils.ts';
 
 const ADMIN_USER_COLUMNS = [
@@ -132,7 +131,7 @@ export function AdminUsersPage() {
       <EmailSearch email={email} />
 
       {users.isPending ? (
-        <UsersListSkeleton />
+        <ListSkeleton label="Loading users" />
       ) : users.isError ? (
         <ListError
           message={errorMessageOf(users.error)}

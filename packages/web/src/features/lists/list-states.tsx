@@ -45,3 +45,23 @@ export function ListEmpty({
     </div>
   );
 }
+
+/** Placeholder rows while a list's first page loads; `label` is what screen readers hear. */
+export function ListSkeleton({ label, rows = 5 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className="flex animate-pulse items-center gap-4 rounded-lg border border-zinc-200 bg-white p-4 motion-reduce:animate-none"
+        >
+          <div className="h-4 w-1/4 rounded bg-zinc-200" />
+          <div className="h-4 w-1/3 rounded bg-zinc-100" />
+          <div className="ml-auto hidden h-4 w-16 rounded bg-zinc-100 sm:block" />
+        </div>
+      ))}
+    </div>
+  );
+}

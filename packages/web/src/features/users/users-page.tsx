@@ -5,10 +5,10 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { useSession } from '../../app/session.ts';
 import { toast, useOverlay } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
-import { ListEmpty, ListError } from '../lists/list-states.tsx';
+import { ListEmpty, ListError, ListSkeleton } from '../lists/list-states.tsx';
 import { Pagination } from '../lists/pagination.tsx';
 import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
-import { UsersList, UsersListSkeleton } from './users-list.tsx';
+import { UsersList } from './users-list.tsx';
 
 const primaryLinkClass =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium whitespace-nowrap text-white shadow-sm hover:bg-brand-700';
@@ -60,7 +60,7 @@ export function UsersPage() {
       </div>
 
       {users.isPending ? (
-        <UsersListSkeleton />
+        <ListSkeleton label="Loading users" />
       ) : users.isError ? (
         <ListError
           message={errorMessageOf(users.error)}

@@ -4,10 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { usePlatformSettingsQuery } from '../../../api/platform-settings.ts';
 import { useDocumentTitle } from '../../../app/document-title.ts';
 import { errorMessageOf } from '../../forms/server-errors.utils.ts';
-import { ListEmpty, ListError } from '../../lists/list-states.tsx';
+import { ListEmpty, ListError, ListSkeleton } from '../../lists/list-states.tsx';
 import { Pagination } from '../../lists/pagination.tsx';
 import { parsePageParam, searchWithPage } from '../../lists/pagination.utils.ts';
-import { SourcesList, SourcesListSkeleton } from './sources-list.tsx';
+import { SourcesList } from './sources-list.tsx';
 
 const primaryLinkClass =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium whitespace-nowrap text-white shadow-sm hover:bg-brand-700';
@@ -42,7 +42,7 @@ export function SourcesPage() {
       </div>
 
       {sources.isPending ? (
-        <SourcesListSkeleton />
+        <ListSkeleton label="Loading sources" rows={4} />
       ) : sources.isError ? (
         <ListError
           message={errorMessageOf(sources.error)}
