@@ -85,7 +85,8 @@ export function apiUrl(
   return `${API_BASE}${prefix}${path}${queryString ? `?${queryString}` : ''}`;
 }
 
-function failureMessage(status: number, errors: ErrorObject[] | undefined): string {
+/** The message of a failed answer (spec platform section 7): the first error's detail. */
+export function failureMessage(status: number, errors: ErrorObject[] | undefined): string {
   // The rate-limit text is fixed by the spec (section 8), whatever the server or a proxy says.
   if (status === 429) return RATE_LIMIT_DETAIL;
   const first = errors?.[0];
@@ -98,7 +99,7 @@ function dropJsonapi(body: unknown): unknown {
   return rest;
 }
 
-function isErrorDocument(body: unknown): body is ApiErrorDocument {
+export function isErrorDocument(body: unknown): body is ApiErrorDocument {
   return (
     typeof body === 'object' &&
     body !== null &&
@@ -107,7 +108,11 @@ function isErrorDocument(body: unknown): body is ApiErrorDocument {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  return parseBodyText(await response.text());
+}
+
+/** A JSON body's value; null when empty, undefined when it is not JSON. */
+export function parseBodyText(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -117,7 +122,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function handleUnauthorized(session: Session): void {
+/** Ends the session after a 401, unless a newer session has replaced it meanwhile. */
+export function handleUnauthorized(session: Session): void {
   // Only the session that is still current is ended; a late answer to an older one changes nothing.
   if (getSession() !== session) return;
   clearSession();

@@ -1,20 +1,30 @@
 import { paginationMeta } from '@darkroom/core';
-import { ids } from '../../test/fixtures.ts';
-import { documentOf } from '../../test/fetch-mock.ts';
+import { screen } from '@testing-library/react';
+import { setSession } from '../../app/session.ts';
+import { documentOf, mockApi, type ApiMock } from '../../test/fetch-mock.ts';
+import { ids, userResource, userSession } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 export const sourceIds = { first: 'd'.repeat(24), second: 'e'.repeat(24), demo: '0'.repeat(24) };
 
 export const DELIVERY_DOMAIN = 'img.example';
 
-export const settingsDocument = documentOf({
-  type: 'platform_settings',
-  id: 'current',
-  attributes: {
-    delivery_domain: DELIVERY_DOMAIN,
-    allow_private_origins: false,
-    max_origin_bytes: 50000000,
-  },
-});
+export function settingsDocumentFor({
+  deliveryDomain = DELIVERY_DOMAIN,
+  maxOriginBytes = 50000000,
+} = {}) {
+  return documentOf({
+    type: 'platform_settings',
+    id: 'current',
+    attributes: {
+      delivery_domain: deliveryDomain,
+      allow_private_origins: false,
+      max_origin_bytes: maxOriginBytes,
+    },
+  });
+}
+
+export const settingsDocument = settingsDocumentFor();
 
 export function accountDocument({ webproxy = false, company = 'Acme Corp' } = {}) {
   return documentOf({
@@ -87,4 +97,66 @@ export function sourcesList(sources: unknown[], total = sources.length) {
   return documentOf(sources, {
     meta: { ...documentOf(null).meta, pagination: paginationMeta(1, 25, total) },
   });
+}
+
+export type SourceFixture = ReturnType<typeof sourceResource>;
+
+/** The calls of a source's configuration page, signed in as an ordinary user. */
+export function mockSourcePageApi(
+  source: SourceFixture = sourceResource(sourceIds.first, 'photos'),
+  settings: Parameters<typeof settingsDocumentFor>[0] = {},
+): ApiMock {
+  setSession(userSession);
+  return mockApi({
+    [`GET /api/v4/users/${ids.user}`]: {
+      body: documentOf(userResource(ids.user, 'Ada', 'ada@example.com')),
+    },
+    'GET /api/v4/platform-settings': { body: settingsDocumentFor(settings) },
+    [`GET /api/v4/sources/${source.id}`]: { body: documentOf(source) },
+    'POST /api/v4/events': { status: 202, body: { data: null } },
+  });
+}
+
+/** Opens the configuration page of `source` and waits for its heading. */
+export async function openSourcePage(
+  source: SourceFixture = sourceResource(sourceIds.first, 'photos'),
+  settings: Parameters<typeof settingsDocumentFor>[0] = {},
+) {
+  const api = mockSourcePageApi(source, settings);
+  const view = renderApp(`/sources/${source.id}`);
+  await screen.findByRole('heading', { name: source.attributes.name });
+  return { api, ...view };
+}
+
+/**
+ * Answers PATCH /sources/{id} with the source after the change (attributes merged, production
+ * merged, secrets masked as the server does) and returns the sent attributes for assertions.
+ */
+export function acceptPatches(api: ApiMock, source: SourceFixture) {
+  const sent: Record<string, unknown>[] = [];
+  api.on(`PATCH /api/v4/sources/${source.id}`, (request) => {
+    const attributes = (request.body as { data: { attributes: Record<string, unknown> } }).data
+      .attributes;
+    sent.push(attributes);
+    const { production, ...rest } = attributes;
+    const masked = Object.fromEntries(
+      Object.entries((production ?? {}) as Record<string, unknown>).map(([key, value]) => [
+        key,
+        /(_key|_secret_key|sas_string|secret)$/.test(key) && typeof value === 'string'
+          ? `••••${value.slice(-4)}`
+          : value,
+      ]),
+    );
+    const next = {
+      ...source,
+      attributes: {
+        ...source.attributes,
+        ...rest,
+        global_version: source.attributes.global_version + sent.length,
+        production: { ...source.attributes.production, ...masked },
+      },
+    };
+    return { body: documentOf(next) };
+  });
+  return sent;
 }

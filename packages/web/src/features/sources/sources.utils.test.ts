@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../api/client.ts';
 import {
   configurationKey,
+  deliveryScheme,
   domainErrorMessage,
+  fileDeliveryUrl,
+  formatBytes,
   humanDuration,
   mapApiError,
   sourceTypeLabel,
+  subdomainUrl,
 } from './sources.utils.ts';
 
 function apiError(status: number, error: Record<string, unknown>) {
@@ -91,5 +95,48 @@ describe('configurationKey', () => {
   it('is the same whatever the key order', () => {
     expect(configurationKey({ a: 1, b: 'x' })).toBe(configurationKey({ b: 'x', a: 1 }));
     expect(configurationKey({ a: 1 })).not.toBe(configurationKey({ a: 2 }));
+  });
+});
+
+describe('deliveryScheme', () => {
+  it('uses http only for localhost and its subdomains, with or without a port', () => {
+    expect(deliveryScheme('localhost')).toBe('http');
+    expect(deliveryScheme('localhost:8080')).toBe('http');
+    expect(deliveryScheme('img.localhost:3000')).toBe('http');
+    expect(deliveryScheme('IMG.LOCALHOST')).toBe('http');
+    expect(deliveryScheme('img.example')).toBe('https');
+    expect(deliveryScheme('localhost.example.com')).toBe('https');
+    expect(deliveryScheme('mylocalhost')).toBe('https');
+  });
+});
+
+describe('subdomainUrl', () => {
+  it('puts the subdomain before the delivery domain with its scheme', () => {
+    expect(subdomainUrl('photos', 'img.example')).toBe('https://photos.img.example');
+    expect(subdomainUrl('photos', 'localhost:8080')).toBe('http://photos.localhost:8080');
+  });
+});
+
+describe('fileDeliveryUrl', () => {
+  it('encodes each path segment and appends the parameters', () => {
+    expect(fileDeliveryUrl('photos', 'img.example', 'products/red shoe#1.png')).toBe(
+      'https://photos.img.example/products/red%20shoe%231.png',
+    );
+    expect(fileDeliveryUrl('photos', 'localhost:8080', '/coffee.png', '?w=400&auto=format')).toBe(
+      'http://photos.localhost:8080/coffee.png?w=400&auto=format',
+    );
+  });
+});
+
+describe('formatBytes', () => {
+  it('counts in base-1000 units with a decimal only for small numbers', () => {
+    expect(formatBytes(0)).toBe('0 Bytes');
+    expect(formatBytes(999)).toBe('999 Bytes');
+    expect(formatBytes(1000)).toBe('1 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(250_000)).toBe('250 KB');
+    expect(formatBytes(999_999)).toBe('1 MB');
+    expect(formatBytes(50_000_000)).toBe('50 MB');
+    expect(formatBytes(3.2e12)).toBe('3.2 TB');
   });
 });

@@ -42,9 +42,54 @@ export function sourceTypeLabel(production: Pick<SourceProduction, 'type' | 'sto
   return derived === null ? 'S3 Compatible' : derivedSourceTypeLabel(derived);
 }
 
+/**
+ * `http` for a local delivery domain (`localhost` or `*.localhost`, RFC 6761: always loopback,
+ * where nothing serves TLS), `https` for every real one.
+ */
+export function deliveryScheme(deliveryDomain: string): 'http' | 'https' {
+  const host = deliveryDomain.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') ? 'http' : 'https';
+}
+
 /** The delivery address of a subdomain: `https://{subdomain}.{delivery domain}`. */
 export function subdomainUrl(subdomain: string, deliveryDomain: string): string {
-  return `https://${subdomain}.${deliveryDomain}`;
+  return `${deliveryScheme(deliveryDomain)}://${subdomain}.${deliveryDomain}`;
+}
+
+/**
+ * The delivery URL of one file: each path segment percent-encoded (a space or `#` in a file
+ * name must not end the path), then the rendering parameters, if any.
+ */
+export function fileDeliveryUrl(
+  subdomain: string,
+  deliveryDomain: string,
+  path: string,
+  query = '',
+): string {
+  const encodedPath = path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(encodeURIComponent)
+    .join('/');
+  const search = query.trim().replace(/^\?/, '');
+  return `${subdomainUrl(subdomain, deliveryDomain)}/${encodedPath}${search ? `?${search}` : ''}`;
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** A file size in base-1000 units (spec platform section 9): 50000000 -> "50 MB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1000)
+    return `${Math.max(0, Math.round(bytes || 0))} Bytes`;
+  let exponent = Math.min(Math.floor(Math.log10(bytes) / 3), SIZE_UNITS.length - 1);
+  // One decimal while it says something (1.5 MB), none once the number is large (250 KB).
+  const rounded = (value: number) => (value < 10 ? Math.round(value * 10) / 10 : Math.round(value));
+  let value = rounded(bytes / 1000 ** exponent);
+  if (value >= 1000 && exponent < SIZE_UNITS.length - 1) {
+    exponent += 1;
+    value = rounded(bytes / 1000 ** exponent);
+  }
+  return `${value} ${SIZE_UNITS[exponent]}`;
 }
 
 const UNITS: ReadonlyArray<[seconds: number, singular: string]> = [

@@ -99,4 +99,39 @@ describe('CardRadioGroup', () => {
     await userEvent.hover(screen.getByRole('button', { name: 'About Web Folder' }));
     expect(screen.getByRole('tooltip')).toHaveTextContent('Any public web server.');
   });
+
+  it('keeps a card link outside the radio: following it selects nothing', async () => {
+    const onChange = vi.fn();
+    const withLinks: CardRadioOption[] = [
+      {
+        label: 'Amazon S3',
+        value: 's3',
+        link: { href: 'https://s3.example/', text: 'Docs', label: 'Amazon S3 docs' },
+      },
+      {
+        label: 'Azure',
+        value: 'azure',
+        link: { href: 'https://azure.example/', text: 'Docs', label: 'Azure docs' },
+      },
+    ];
+    render(
+      <CardRadioGroup label="Source type" options={withLinks} value="s3" onChange={onChange} />,
+    );
+    const docs = screen.getByRole('link', { name: 'Amazon S3 docs' });
+    expect(docs).toHaveAttribute('href', 'https://s3.example/');
+    expect(radio('Amazon S3')).not.toContainElement(docs);
+    expect(radio('Amazon S3')).toHaveAccessibleName('Amazon S3');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Azure docs' }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(radio('Azure')).toHaveAttribute('aria-checked', 'false');
+
+    // The arrow keys go from card to card; Tab reaches the links after the checked card.
+    radio('Amazon S3').focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(radio('Azure')).toHaveFocus();
+    expect(onChange).toHaveBeenCalledWith('azure');
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Azure docs' })).toHaveFocus();
+  });
 });

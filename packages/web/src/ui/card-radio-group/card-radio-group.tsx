@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { ExternalLink } from 'lucide-react';
 import { useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { InfoTooltip } from '../tooltip/info-tooltip.tsx';
 import { visibleOptions, wrapEnabledIndex } from './card-radio-group.utils.ts';
@@ -8,6 +9,11 @@ export interface CardRadioOption {
   value: string;
   icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   tooltip?: ReactNode;
+  /**
+   * A link drawn on the card (its documentation, say). It sits beside the radio, not inside it,
+   * so following it neither selects the card nor joins the arrow-key navigation.
+   */
+  link?: { href: string; text: string; label?: string };
   disabled?: boolean;
 }
 
@@ -87,6 +93,7 @@ export function CardRadioGroup({
                 className={clsx(
                   'flex h-full min-h-20 cursor-pointer flex-col items-start justify-center gap-2',
                   'rounded-lg p-4 pr-9 text-sm font-medium transition-colors ring-inset',
+                  option.link && 'pb-10',
                   checked
                     ? 'bg-brand-50 text-brand-700 ring-2 ring-brand-500'
                     : 'bg-white text-zinc-800 ring-1 ring-zinc-200 hover:ring-zinc-400',
@@ -96,6 +103,18 @@ export function CardRadioGroup({
                 {Icon && <Icon aria-hidden="true" className="size-5" />}
                 {option.label}
               </div>
+              {option.link && (
+                <a
+                  href={option.link.href}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={option.link.label}
+                  className="absolute bottom-3 left-4 inline-flex items-center gap-1 rounded text-xs font-medium text-zinc-600 underline-offset-2 hover:text-zinc-900 hover:underline"
+                >
+                  {option.link.text}
+                  <ExternalLink aria-hidden="true" className="size-3" />
+                </a>
+              )}
               {option.tooltip !== undefined && (
                 <InfoTooltip
                   content={option.tooltip}

@@ -1,7 +1,8 @@
-import { fieldErrorsFromIssues } from '@darkroom/core';
+import { fieldErrorsFromIssues, fieldFromPointer } from '@darkroom/core';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { track } from '../../../analytics/track.ts';
+import { isApiRequestError } from '../../../api/client.ts';
 import { useUpdateSourceMutation, type SourceChanges } from '../../../api/sources.ts';
 import { Button, InfoTooltip, toast } from '../../../ui/index.ts';
 import { SOURCE_EVENTS } from '../sources-events.ts';
@@ -19,6 +20,8 @@ export function ConfigField({
   inputMode,
   secret = false,
   optional = false,
+  invalid = false,
+  describedBy,
 }: {
   label: string;
   value: string;
@@ -30,8 +33,15 @@ export function ConfigField({
   inputMode?: 'numeric' | 'url' | 'text';
   secret?: boolean;
   optional?: boolean;
+  /** Marks the input invalid when the message sits elsewhere (under a row of two inputs). */
+  invalid?: boolean;
+  /** The id of that message. */
+  describedBy?: string | undefined;
 }) {
   const id = useId();
+  const noteId = error || hint ? `${id}-note` : null;
+  const descriptions = [noteId, describedBy].filter(Boolean).join(' ');
+  const showInvalid = invalid || Boolean(error);
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <div className="flex items-baseline justify-between gap-2">
@@ -49,10 +59,10 @@ export function ConfigField({
         value={value}
         placeholder={placeholder}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-note` : undefined}
+        aria-invalid={showInvalid || undefined}
+        aria-describedby={descriptions || undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={`h-10 w-full rounded-lg bg-white px-3 text-sm text-zinc-900 ring-1 ring-inset placeholder:text-zinc-400 disabled:cursor-not-allowed disabled:bg-zinc-50 disabled:text-zinc-500 ${error ? 'ring-red-500' : 'ring-zinc-300'}`}
+        className={`h-10 w-full rounded-lg bg-white px-3 text-sm text-zinc-900 ring-1 ring-inset placeholder:text-zinc-400 disabled:cursor-not-allowed disabled:bg-zinc-50 disabled:text-zinc-500 ${showInvalid ? 'ring-red-500' : 'ring-zinc-300'}`}
       />
       {error ? (
         <p id={`${id}-note`} className="text-xs font-medium text-red-600">
@@ -146,19 +156,26 @@ export function issuesByField(result: {
 
 /**
  * Saves one section's changes with PATCH: a toast on success, and on failure the mapped error on
- * the section's field (returned) or in a toast.
+ * the section's field (returned) or in a toast. `ownsField` names fields the section shows with
+ * the server's own wording, where spec section 8 has no catalogue message (default parameters).
  */
 export function useSaveSource(sourceId: string) {
   const update = useUpdateSourceMutation(sourceId);
   const save = async (
     changes: SourceChanges,
     successMessage: string,
+    { ownsField }: { ownsField?: (field: string) => boolean } = {},
   ): Promise<{ ok: true } | { ok: false; field: string | null; message: string }> => {
     try {
       await update.mutateAsync(changes);
       toast.success(successMessage);
       return { ok: true };
     } catch (error) {
+      const first = isApiRequestError(error) ? error.errors[0] : undefined;
+      const pointed = fieldFromPointer(first?.source?.pointer ?? '');
+      if (ownsField && pointed !== '' && ownsField(pointed) && first?.detail) {
+        return { ok: false, field: pointed, message: first.detail };
+      }
       const mapped = mapApiError(error);
       if (mapped.kind === 'field')
         return { ok: false, field: mapped.field, message: mapped.message };

@@ -1,7 +1,7 @@
 import { fieldsFor, type CredentialField } from '@darkroom/core';
 import { useState } from 'react';
 import type { Source } from '../../../api/sources.ts';
-import { CollapsibleSection } from '../../../ui/index.ts';
+import { CollapsibleSection, Dropdown } from '../../../ui/index.ts';
 import type { SourceSchemas } from '../source-schemas.ts';
 import { sourceTypeLabel } from '../sources.utils.ts';
 import { ConfigField, SaveButton, issuesByField, useSaveSource } from './config-controls.tsx';
@@ -27,8 +27,10 @@ export function CredentialsSection({
   readOnly: boolean;
 }) {
   const production = source.production as Record<string, unknown>;
+  // A web proxy's notes (its only textarea) are not credentials; Azure's service type (its only
+  // select) is, and changes under the same rules as in the wizard.
   const fields = fieldsFor(source.production.type, source.production.storage_provider).filter(
-    (field) => field.inputType !== 'select' && field.inputType !== 'textarea',
+    (field) => field.inputType !== 'textarea',
   );
   const [drafts, setDrafts] = useState<Record<string, string>>(() =>
     initialDrafts(fields, production),
@@ -86,6 +88,29 @@ export function CredentialsSection({
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((field) => {
           const stored = production[field.name];
+          const change = (value: string) => {
+            const next = { ...drafts, [field.name]: value };
+            setDrafts(next);
+            setErrors(validate(next));
+          };
+          if (field.inputType === 'select') {
+            return (
+              <div key={field.name} className="flex min-w-0 flex-col gap-1">
+                <Dropdown
+                  label={field.label}
+                  options={(field.options ?? []).map((option) => ({ ...option }))}
+                  value={drafts[field.name] || null}
+                  disabled={readOnly}
+                  onChange={change}
+                />
+                {errors[field.name] ? (
+                  <p className="text-xs font-medium text-red-600">{errors[field.name]}</p>
+                ) : (
+                  <p className="text-xs text-zinc-500">{field.description}</p>
+                )}
+              </div>
+            );
+          }
           return (
             <ConfigField
               key={field.name}
@@ -103,11 +128,7 @@ export function CredentialsSection({
               }
               error={errors[field.name]}
               hint={field.secret ? 'Leave empty to keep the current value.' : undefined}
-              onChange={(value) => {
-                const next = { ...drafts, [field.name]: value };
-                setDrafts(next);
-                setErrors(validate(next));
-              }}
+              onChange={change}
             />
           );
         })}

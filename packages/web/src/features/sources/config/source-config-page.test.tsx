@@ -1,27 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { setSession } from '../../../app/session.ts';
-import { documentOf, errorReply, mockApi } from '../../../test/fetch-mock.ts';
-import { ids, userResource, userSession } from '../../../test/fixtures.ts';
+import { documentOf, errorReply } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { settingsDocument, sourceIds, sourceResource } from '../sources.test-fixtures.ts';
+import {
+  acceptPatches,
+  mockSourcePageApi,
+  openSourcePage,
+  sourceIds,
+  sourceResource,
+} from '../sources.test-fixtures.ts';
 
 // The route's chunk loads on first use; loading it here keeps that out of the first test's time.
 beforeAll(async () => {
   await import('./source-config-page.tsx');
 }, 30000);
 
-function mockConfigApi(source = sourceResource(sourceIds.first, 'photos')) {
-  setSession(userSession);
-  return mockApi({
-    [`GET /api/v4/users/${ids.user}`]: {
-      body: documentOf(userResource(ids.user, 'Ada', 'ada@example.com')),
-    },
-    'GET /api/v4/platform-settings': { body: settingsDocument },
-    [`GET /api/v4/sources/${source.id}`]: { body: documentOf(source) },
-    'POST /api/v4/events': { status: 202, body: { data: null } },
-  });
-}
+const mockConfigApi = mockSourcePageApi;
 
 function section(name: string) {
   return screen.getByRole('region', { name });
@@ -180,5 +174,79 @@ describe('SourceConfigPage', { timeout: 30000 }, () => {
     api.on(`GET /api/v4/sources/${sourceIds.second}`, errorReply(404, [{ code: 'not_found' }]));
     renderApp(`/sources/${sourceIds.second}`);
     expect(await screen.findByText('Source not found')).toBeInTheDocument();
+  });
+
+  it('disables the source after confirmation, and enables it again', async () => {
+    const source = sourceResource(sourceIds.first, 'photos');
+    const { api, user } = await openSourcePage(source);
+    const sent = acceptPatches(api, source);
+
+    await user.click(screen.getByRole('button', { name: 'Disable source' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disable photos?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Disable source' }));
+    dialog = await screen.findByRole('dialog', { name: 'Disable photos?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disable source' }));
+    expect(await screen.findByText('Source disabled')).toBeInTheDocument();
+    expect(sent).toEqual([{ enabled: false }]);
+    expect(await screen.findByText('Disabled')).toBeInTheDocument();
+
+    api.on(`GET /api/v4/sources/${sourceIds.first}`, {
+      body: documentOf(sourceResource(sourceIds.first, 'photos', { enabled: false })),
+    });
+    acceptPatches(api, sourceResource(sourceIds.first, 'photos', { enabled: false }));
+    await user.click(await screen.findByRole('button', { name: 'Enable source' }));
+    dialog = await screen.findByRole('dialog', { name: 'Enable photos?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enable source' }));
+    expect(await screen.findByText('Source enabled')).toBeInTheDocument();
+  });
+
+  it('shows http delivery URLs for a localhost delivery domain and opens a sample in a new tab', async () => {
+    const { user } = await openSourcePage(sourceResource(sourceIds.first, 'photos'), {
+      deliveryDomain: 'localhost:8080',
+    });
+
+    expect(screen.getByRole('link', { name: 'http://photos.localhost:8080' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    const sample = section('Try a delivery URL');
+    expect(within(sample).queryByRole('link', { name: /Open in a new tab/ })).toBeNull();
+    await user.type(within(sample).getByLabelText('File path'), 'products/red shoe.png');
+    const open = within(sample).getByRole('link', { name: /Open in a new tab/ });
+    expect(open).toHaveAttribute(
+      'href',
+      'http://photos.localhost:8080/products/red%20shoe.png?w=600&auto=format',
+    );
+    expect(open).toHaveAttribute('target', '_blank');
+  });
+
+  it('keeps https for a real delivery domain and offers the demo source a working sample', async () => {
+    await openSourcePage(sourceResource(sourceIds.demo, 'demo', { demo: true }));
+    expect(screen.getByRole('link', { name: 'https://demo.img.example' })).toBeInTheDocument();
+    expect(
+      within(section('Try a delivery URL')).getByRole('link', { name: /Open in a new tab/ }),
+    ).toHaveAttribute('href', 'https://demo.img.example/astronaut.png?w=600&auto=format');
+  });
+
+  it('says an unsigned sample is refused while secure URLs are on, and offers none for web proxies', async () => {
+    const signed = sourceResource(sourceIds.first, 'photos');
+    signed.attributes.secure_url_enabled = true;
+    const { user, unmount } = await openSourcePage(signed);
+    const sample = section('Try a delivery URL');
+    await user.type(within(sample).getByLabelText('File path'), 'shoe.png');
+    expect(sample).toHaveTextContent(/Secure URLs are on/);
+    expect(within(sample).queryByRole('link', { name: /Open in a new tab/ })).toBeNull();
+    unmount();
+
+    await openSourcePage(
+      sourceResource(sourceIds.second, 'proxy', {
+        production: { type: 'webproxy', webproxy_info: null },
+      }),
+    );
+    expect(screen.queryByRole('region', { name: 'Try a delivery URL' })).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ import { CredentialsSection } from './credentials-section.tsx';
 import { DefaultParamsSection } from './default-params-section.tsx';
 import { CrossOriginSection, FallbacksSection } from './delivery-section.tsx';
 import { DomainsSection } from './domains-section.tsx';
+import { FilesSection } from './files-section.tsx';
+import { SampleUrlSection, offersSampleUrl } from './sample-url-section.tsx';
 import { SecureUrlsSection } from './secure-urls-section.tsx';
 
 /** How often a deploying source is asked for its status. */
@@ -187,9 +189,23 @@ function SourceConfiguration({ source, settings }: { source: Source; settings: P
   // Each section keeps its own draft; a new version of the source (after a save elsewhere or a
   // poll) starts them over from what the server holds.
   const key = `${source.id}:${source.global_version}`;
+  const uploads = source.production.type === 'darkroom_storage' && !readOnly;
   return (
     <>
       <SourceHeader source={source} settings={settings} />
+      {/* Outside the keyed settings so a new source version never interrupts an upload. */}
+      {(uploads || offersSampleUrl(source)) && (
+        <div className="mb-6 rounded-lg bg-white px-4 shadow-sm ring-1 ring-zinc-200 sm:px-6">
+          {uploads && (
+            <FilesSection
+              source={source}
+              deliveryDomain={settings.delivery_domain}
+              maxBytes={settings.max_origin_bytes}
+            />
+          )}
+          <SampleUrlSection source={source} deliveryDomain={settings.delivery_domain} />
+        </div>
+      )}
       <div key={key} className="rounded-lg bg-white px-4 shadow-sm ring-1 ring-zinc-200 sm:px-6">
         <CacheSection source={source} schemas={schemas} readOnly={readOnly} />
         <DomainsSection
@@ -198,7 +214,7 @@ function SourceConfiguration({ source, settings }: { source: Source; settings: P
           deliveryDomain={settings.delivery_domain}
           readOnly={readOnly}
         />
-        <DefaultParamsSection source={source} schemas={schemas} readOnly={readOnly} />
+        <DefaultParamsSection source={source} readOnly={readOnly} />
         <SecureUrlsSection source={source} readOnly={readOnly} />
         <FallbacksSection source={source} schemas={schemas} readOnly={readOnly} />
         <CrossOriginSection source={source} readOnly={readOnly} />

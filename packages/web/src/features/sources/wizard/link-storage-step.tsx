@@ -1,10 +1,11 @@
 import { fieldsFor, type CredentialField } from '@darkroom/core';
-import { BookOpen, Lightbulb } from 'lucide-react';
+import { BookOpen, CloudUpload, Lightbulb } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useFormContext, useFormState } from 'react-hook-form';
 import { Button, Dropdown, FormErrorBanner, TextField } from '../../../ui/index.ts';
+import { formatBytes } from '../sources.utils.ts';
 import { PROVIDER_TIPS } from './provider-tips.ts';
-import { cardFor, type CardId } from './wizard.utils.ts';
+import { cardFor, isProviderCardId, type CardId } from './wizard.utils.ts';
 
 export interface WizardBanner {
   message: string;
@@ -87,6 +88,64 @@ function CredentialInput({ field }: { field: CredentialField }) {
   );
 }
 
+function StepButtons({
+  validating,
+  canContinue,
+  onBack,
+}: {
+  validating: boolean;
+  canContinue: boolean;
+  onBack: () => void;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 border-t border-zinc-200 pt-4 sm:flex-row sm:justify-between">
+      <Button type="button" variant="secondary" onClick={onBack} disabled={validating}>
+        Back
+      </Button>
+      <Button type="submit" color="orange" disabled={!canContinue} working={validating}>
+        Continue
+      </Button>
+    </div>
+  );
+}
+
+/** Step 2 for managed storage: nothing to link, so it says how files get in instead. */
+function ManagedStorageExplanation({
+  maxUploadBytes,
+  onBack,
+}: {
+  maxUploadBytes: number;
+  onBack: () => void;
+}) {
+  return (
+    <section aria-labelledby="link-storage-heading" className="space-y-6">
+      <div>
+        <h2 id="link-storage-heading" className="text-xl font-semibold text-zinc-900">
+          Keep your files on Darkroom
+        </h2>
+        <p className="mt-1 text-sm text-zinc-600">
+          There is no storage to connect and nothing to fill in.
+        </p>
+      </div>
+      <div className="flex gap-3 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-700 ring-1 ring-zinc-200 ring-inset">
+        <CloudUpload aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+        <div className="space-y-2">
+          <p>
+            Once the source is deployed, open its page and upload your images there: drag and drop
+            them or choose them from your device, several at a time, into a folder if you like.
+          </p>
+          <p>
+            Each file can be up to {formatBytes(maxUploadBytes)} and is served from your subdomain
+            under its path, for example{' '}
+            <code className="rounded bg-white px-1">/products/shoe.jpg</code>.
+          </p>
+        </div>
+      </div>
+      <StepButtons validating={false} canContinue onBack={onBack} />
+    </section>
+  );
+}
+
 /** Step 2: the chosen provider's credential fields, its tip and the walkthrough button. */
 export function LinkStorageStep({
   cardId,
@@ -97,6 +156,7 @@ export function LinkStorageStep({
   onOpenWalkthrough,
   onBack,
   canContinue,
+  maxUploadBytes,
 }: {
   cardId: CardId;
   /** Every required field is filled in and no field shows an error (spec section 5). */
@@ -107,7 +167,12 @@ export function LinkStorageStep({
   walkthroughOpen: boolean;
   onOpenWalkthrough: () => void;
   onBack: () => void;
+  /** The server's upload limit, for managed storage. */
+  maxUploadBytes: number;
 }) {
+  if (!isProviderCardId(cardId)) {
+    return <ManagedStorageExplanation maxUploadBytes={maxUploadBytes} onBack={onBack} />;
+  }
   const card = cardFor(cardId);
   const fields = fieldsFor(card.type, card.storage_provider);
 
@@ -120,20 +185,24 @@ export function LinkStorageStep({
           </h2>
           <p className="mt-1 text-sm text-zinc-600">
             Darkroom reads your media with these details.{' '}
-            <a
-              href={card.docsUrl}
-              target="_blank"
-              rel="noreferrer"
-              className="font-medium text-brand-700 hover:underline"
-            >
-              {card.label} documentation
-            </a>
+            {card.docsUrl && (
+              <a
+                href={card.docsUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-700 hover:underline"
+              >
+                {card.label} documentation
+              </a>
+            )}
           </p>
         </div>
-        {wide && !walkthroughOpen && (
+        {/* On phones the opener stays under the dialog, so the focus can come back to it. */}
+        {(!walkthroughOpen || !wide) && (
           <Button type="button" variant="secondary" color="orange" onClick={onOpenWalkthrough}>
             <BookOpen aria-hidden="true" className="size-4" />
-            Full step-by-step walkthrough
+            {/* Spec section 2 names the wide-screen opener; phones open the same guide full screen. */}
+            {wide ? 'Full step-by-step walkthrough' : 'Step-by-step walkthrough'}
           </Button>
         )}
       </div>
@@ -159,14 +228,7 @@ export function LinkStorageStep({
         ))}
       </div>
 
-      <div className="flex flex-col-reverse gap-2 border-t border-zinc-200 pt-4 sm:flex-row sm:justify-between">
-        <Button type="button" variant="secondary" onClick={onBack} disabled={validating}>
-          Back
-        </Button>
-        <Button type="submit" color="orange" disabled={!canContinue} working={validating}>
-          Continue
-        </Button>
-      </div>
+      <StepButtons validating={validating} canContinue={canContinue} onBack={onBack} />
     </section>
   );
 }

@@ -101,8 +101,18 @@ describe('source wizard, step 1', { timeout: 30000 }, () => {
     expect(cards().map((card) => card.textContent)).toEqual(
       PROVIDER_CARDS.filter((card) => card.id !== 'webproxy').map((card) => card.label),
     );
-    const docs = screen.getByRole('link', { name: 'Amazon S3 docs' });
-    expect(docs).toHaveAttribute('href', PROVIDER_CARDS[0]?.docsUrl);
+    for (const card of PROVIDER_CARDS.filter((item) => item.id !== 'webproxy')) {
+      const docs = screen.getByRole('link', { name: `${card.label} docs` });
+      expect(docs).toHaveAttribute('href', card.docsUrl);
+      expect(docs).toHaveAttribute('target', '_blank');
+      // Beside the radio, not in it: following the link neither selects the card nor renames it.
+      expect(screen.getByRole('radio', { name: card.label })).not.toContainElement(docs);
+    }
+    await user.click(screen.getByRole('link', { name: 'Amazon S3 docs' }));
+    expect(screen.getByRole('radio', { name: 'Amazon S3' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     expect(screen.getByRole('button', { name: 'About Web Folder' })).toBeInTheDocument();
     const step = screen.getByRole('navigation', { name: 'Wizard progress' });
     expect(within(step).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -196,12 +206,36 @@ describe('source wizard, step 2', { timeout: 30000 }, () => {
     expect(screen.queryByRole('complementary', { name: 'Connect an Amazon S3 bucket' })).toBeNull();
   });
 
-  it('offers no walkthrough button below 960 px and stacks the layout', async () => {
+  it('opens the walkthrough below 960 px as a full-screen dialog that holds the focus', async () => {
     vi.stubGlobal('innerWidth', 800);
     const { user } = await openWizard();
     await toS3LinkStep(user);
-    expect(screen.queryByRole('button', { name: 'Full step-by-step walkthrough' })).toBeNull();
     expect(document.querySelector('[data-layout="mobile"]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Full step-by-step walkthrough' })).toBeNull();
+
+    const opener = screen.getByRole('button', { name: 'Step-by-step walkthrough' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Connect an Amazon S3 bucket' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const close = within(dialog).getByRole('button', { name: 'Close panel' });
+    await waitFor(() => expect(close).toHaveFocus());
+    // 'Close panel' is the dialog's only control: Tab and Shift+Tab come back to it instead of
+    // reaching the form behind.
+    await user.tab();
+    await waitFor(() => expect(close).toHaveFocus());
+    await user.tab({ shift: true });
+    await waitFor(() => expect(close).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Step-by-step walkthrough' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close panel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Step-by-step walkthrough' })).toHaveFocus(),
+    );
   });
 
   it('validates on every change and keeps Continue disabled until the form is complete', async () => {
@@ -472,5 +506,79 @@ describe('source wizard, step 3', { timeout: 30000 }, () => {
     expect(
       await screen.findByText('This domain is already in use by another source.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('source wizard, managed storage', { timeout: 30000 }, () => {
+  it('offers Darkroom Storage under the nine cards and deploys it without a storage check', async () => {
+    const { user, api } = await openWizard();
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    const managed = screen.getByRole('button', { name: 'Use Darkroom Storage' });
+    expect(managed).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+    await user.click(managed);
+    expect(managed).toHaveAttribute('aria-pressed', 'true');
+    expect(cards().every((card) => card.getAttribute('aria-checked') === 'false')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Keep your files on Darkroom' });
+    const step = heading.closest('section') as HTMLElement;
+    expect(step).toHaveTextContent('up to 50 MB');
+    expect(within(step).queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /walkthrough/ })).toBeNull();
+    await user.click(within(step).getByRole('button', { name: 'Continue' }));
+
+    await screen.findByRole('heading', { name: 'Choose your subdomain' });
+    expect(api.requestsTo('POST /api/v4/validations/source/configurations')).toHaveLength(0);
+    const created = sourceResource(sourceIds.first, 'photos', {
+      deployment_status: 'deploying',
+      production: { type: 'darkroom_storage' },
+    });
+    api.on('POST /api/v4/sources', { status: 201, body: documentOf(created) });
+    const input = screen.getByLabelText('Subdomain');
+    await user.clear(input);
+    await user.type(input, 'photos');
+    await screen.findByText('photos.img.example is available');
+    await user.click(screen.getByRole('button', { name: 'Deploy Source' }));
+
+    await screen.findByRole('dialog', { name: 'Your source has been created' });
+    expect(api.requestsTo('POST /api/v4/sources')[0]?.body).toEqual({
+      data: {
+        type: 'sources',
+        attributes: {
+          name: 'photos',
+          production: { type: 'darkroom_storage', darkroom_subdomains: ['photos'] },
+        },
+      },
+    });
+    await waitFor(() =>
+      expect(eventNames(api)).toContainEqual({
+        name: 'Source Created',
+        properties: { source_type: 'darkroom_storage', source_id: sourceIds.first },
+      }),
+    );
+  });
+
+  it('asks before leaving an edited provider form for Darkroom Storage', async () => {
+    const { user } = await openWizard();
+    await toS3LinkStep(user);
+    await user.type(screen.getByLabelText('Bucket Name'), S3.bucket);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Use Darkroom Storage' }));
+    const prompt = await screen.findByRole('dialog', {
+      name: 'Switching source types will clear this form',
+    });
+    await user.click(within(prompt).getByRole('button', { name: 'Okay' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Use Darkroom Storage' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(screen.getByRole('radio', { name: 'Amazon S3' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
   });
 });

@@ -38,6 +38,7 @@ import { WizardProgress } from './wizard-progress.tsx';
 import {
   cardFor,
   initialWizardState,
+  isProviderCardId,
   needsServerValidation,
   wizardReducer,
   type CardId,
@@ -307,7 +308,10 @@ function SourceWizard({
     track(SOURCE_EVENTS.walkthroughOpened, { source_type: state.cardId });
   };
 
-  const showPanel = state.step === 2 && walkthroughOpen && state.cardId !== null;
+  const walkthroughCard =
+    state.step === 2 && walkthroughOpen && state.cardId !== null && isProviderCardId(state.cardId)
+      ? state.cardId
+      : null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -353,6 +357,7 @@ function SourceWizard({
                 onOpenWalkthrough={openWalkthrough}
                 onBack={goBack}
                 canContinue={canContinue}
+                maxUploadBytes={settings.max_origin_bytes}
               />
             </Form>
           )}
@@ -369,9 +374,9 @@ function SourceWizard({
             </Form>
           )}
         </div>
-        {showPanel && state.cardId !== null && (
+        {walkthroughCard !== null && (
           <WalkthroughPanel
-            cardId={state.cardId}
+            cardId={walkthroughCard}
             wide={wide}
             onClose={() => setWalkthroughOpen(false)}
           />

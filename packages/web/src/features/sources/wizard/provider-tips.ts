@@ -1,10 +1,10 @@
-import type { CardId } from './wizard.utils.ts';
+import type { ProviderCardId } from './wizard.utils.ts';
 
 const READ_ONLY_USER =
   'Create a read-only user for Darkroom with the S3 permissions ListBucket, GetBucketLocation and GetObject, rather than using keys that can change or delete files.';
 
 /** Spec platform section 6: the side tip of the link step, per provider. */
-export const PROVIDER_TIPS: Readonly<Record<CardId, string>> = {
+export const PROVIDER_TIPS: Readonly<Record<ProviderCardId, string>> = {
   s3: READ_ONLY_USER,
   r2: 'Create an R2 API token with the Object Read only permission, limited to this bucket.',
   digitalocean:

@@ -1,7 +1,9 @@
 import {
   Archive,
+  Check,
   Cloud,
   CloudCog,
+  CloudUpload,
   Droplet,
   FolderOpen,
   Globe,
@@ -9,6 +11,7 @@ import {
   Server,
   Waves,
 } from 'lucide-react';
+import { clsx } from 'clsx';
 import { PROVIDER_CARDS } from '@darkroom/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,9 +19,9 @@ import { DEMO_SOURCE_ID } from '../../../api/sources.ts';
 import { redirectTo } from '../../../app/redirect.ts';
 import { Button, CardRadioGroup, useOverlay, type CardRadioOption } from '../../../ui/index.ts';
 import { OfflineMediaDialog } from './help-dialogs.tsx';
-import type { CardId } from './wizard.utils.ts';
+import { MANAGED_STORAGE_ID, type CardId, type ProviderCardId } from './wizard.utils.ts';
 
-const ICONS: Record<CardId, CardRadioOption['icon']> = {
+const ICONS: Record<ProviderCardId, CardRadioOption['icon']> = {
   s3: Archive,
   r2: Cloud,
   digitalocean: Droplet,
@@ -37,10 +40,47 @@ const OPTIONS: CardRadioOption[] = PROVIDER_CARDS.map((card) => ({
   value: card.id,
   label: card.label,
   icon: ICONS[card.id],
+  link: { href: card.docsUrl, text: 'Docs', label: `${card.label} docs` },
   ...(card.id === 'webfolder' ? { tooltip: WEB_FOLDER_TOOLTIP } : {}),
 }));
 
 const helpLinkClass = 'text-left text-sm font-medium text-brand-700 hover:underline';
+
+/**
+ * The managed storage option (spec section 1), kept apart from the nine provider cards so their
+ * order and count stay as the spec gives them: a secondary choice for customers without storage.
+ */
+function ManagedStorageChoice({ chosen, onChoose }: { chosen: boolean; onChoose: () => void }) {
+  return (
+    <div
+      className={clsx(
+        'flex flex-col gap-3 rounded-lg p-4 ring-inset sm:flex-row sm:items-center sm:justify-between',
+        chosen ? 'bg-brand-50 ring-2 ring-brand-500' : 'bg-zinc-50 ring-1 ring-zinc-200',
+      )}
+    >
+      <div className="flex gap-3">
+        <CloudUpload aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-zinc-600" />
+        <div className="text-sm">
+          <p className="font-medium text-zinc-900">No storage yet? Keep files on Darkroom</p>
+          <p className="text-zinc-600">
+            Upload your images from the dashboard; Darkroom stores and serves them.
+          </p>
+        </div>
+      </div>
+      <Button
+        type="button"
+        variant={chosen ? 'primary' : 'secondary'}
+        color="orange"
+        aria-pressed={chosen}
+        onClick={onChoose}
+        className="shrink-0"
+      >
+        {chosen && <Check aria-hidden="true" className="size-4" />}
+        Use Darkroom Storage
+      </Button>
+    </div>
+  );
+}
 
 /** Step 1: 'How do you store your media?' */
 export function StorageTypeStep({
@@ -59,7 +99,6 @@ export function StorageTypeStep({
 }) {
   const overlay = useOverlay();
   const [offlineOpen, setOfflineOpen] = useState(false);
-  const shownCards = PROVIDER_CARDS.filter((card) => webproxyAccess || card.id !== 'webproxy');
 
   const askNoAccess = async () => {
     const goToUsers = await overlay.confirm({
@@ -91,23 +130,10 @@ export function StorageTypeStep({
         webproxyAccess={webproxyAccess}
       />
 
-      <div>
-        <h3 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Documentation</h3>
-        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {shownCards.map((card) => (
-            <li key={card.id}>
-              <a
-                href={card.docsUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="text-zinc-600 underline-offset-2 hover:text-zinc-900 hover:underline"
-              >
-                {card.label} docs
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <ManagedStorageChoice
+        chosen={cardId === MANAGED_STORAGE_ID}
+        onChoose={() => onChoose(MANAGED_STORAGE_ID)}
+      />
 
       <div className="flex flex-col gap-2">
         <button type="button" className={helpLinkClass} onClick={() => setOfflineOpen(true)}>

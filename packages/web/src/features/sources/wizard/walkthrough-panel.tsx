@@ -1,44 +1,34 @@
-import { clsx } from 'clsx';
+import {
+  FloatingFocusManager,
+  FloatingOverlay,
+  FloatingPortal,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type Ref } from 'react';
 import { Button } from '../../../ui/index.ts';
 import { WalkthroughIllustration } from './walkthrough-illustration.tsx';
 import { WALKTHROUGHS } from './walkthroughs.ts';
-import type { CardId } from './wizard.utils.ts';
+import type { ProviderCardId } from './wizard.utils.ts';
 
-/**
- * The step-by-step walkthrough of the chosen provider: a side panel beside the form on wide
- * screens, a full-screen sheet on narrow ones.
- */
-export function WalkthroughPanel({
-  cardId,
-  wide,
-  onClose,
-}: {
-  cardId: CardId;
-  wide: boolean;
+interface PanelProps {
+  cardId: ProviderCardId;
   onClose: () => void;
-}) {
-  const guide = WALKTHROUGHS[cardId];
-  const titleId = useId();
-  const closeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeButton.current?.focus();
-  }, []);
+}
 
+/** The title bar with 'Close panel', and the guide's steps below it. */
+function WalkthroughContent({
+  cardId,
+  onClose,
+  titleId,
+  closeButtonRef,
+}: PanelProps & { titleId: string; closeButtonRef?: Ref<HTMLButtonElement> }) {
+  const guide = WALKTHROUGHS[cardId];
   return (
-    <aside
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-      className={clsx(
-        'flex flex-col bg-white',
-        wide
-          ? 'sticky top-4 max-h-[calc(100dvh-2rem)] w-[548px] shrink-0 rounded-lg shadow-sm ring-1 ring-zinc-200'
-          : 'fixed inset-0 z-40',
-      )}
-    >
+    <>
       <div className="flex items-start justify-between gap-3 border-b border-zinc-200 p-4">
         <div>
           <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
@@ -48,12 +38,12 @@ export function WalkthroughPanel({
             {guide.title}
           </h2>
         </div>
-        <Button ref={closeButton} type="button" variant="ghost" size="small" onClick={onClose}>
+        <Button ref={closeButtonRef} type="button" variant="ghost" size="small" onClick={onClose}>
           <X aria-hidden="true" className="size-4" />
           Close panel
         </Button>
       </div>
-      <div className="overflow-y-auto p-4">
+      <div className="min-h-0 overflow-y-auto p-4">
         <p className="text-sm text-zinc-600">{guide.intro}</p>
         <ol className="mt-4 space-y-6">
           {guide.steps.map((step, index) => (
@@ -79,6 +69,79 @@ export function WalkthroughPanel({
           ))}
         </ol>
       </div>
+    </>
+  );
+}
+
+/** Wide screens: a side panel beside the form, which stays usable. */
+function WalkthroughSidePanel({ cardId, onClose }: PanelProps) {
+  const titleId = useId();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    closeButton.current?.focus();
+  }, []);
+  return (
+    <aside
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+      className="sticky top-4 flex max-h-[calc(100dvh-2rem)] w-[548px] shrink-0 flex-col rounded-lg bg-white shadow-sm ring-1 ring-zinc-200"
+    >
+      <WalkthroughContent
+        cardId={cardId}
+        onClose={onClose}
+        titleId={titleId}
+        closeButtonRef={closeButton}
+      />
     </aside>
   );
+}
+
+/**
+ * Phones and narrow windows: there is no room beside the form, so the guide covers the screen
+ * as a modal dialog that keeps the focus inside until 'Close panel' or Escape.
+ */
+function WalkthroughDialog({ cardId, onClose }: PanelProps) {
+  const titleId = useId();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const {
+    context,
+    refs: { setFloating },
+  } = useFloating({
+    open: true,
+    onOpenChange: (open) => {
+      if (!open) onClose();
+    },
+  });
+  const dismiss = useDismiss(context, { outsidePress: false });
+  const role = useRole(context, { role: 'dialog' });
+  const { getFloatingProps } = useInteractions([dismiss, role]);
+  return (
+    <FloatingPortal>
+      <FloatingOverlay lockScroll className="z-50 bg-white">
+        <FloatingFocusManager context={context} modal initialFocus={closeButton} returnFocus>
+          <div
+            ref={setFloating}
+            aria-modal="true"
+            aria-labelledby={titleId}
+            {...getFloatingProps()}
+            className="flex h-dvh flex-col bg-white outline-none"
+          >
+            <WalkthroughContent
+              cardId={cardId}
+              onClose={onClose}
+              titleId={titleId}
+              closeButtonRef={closeButton}
+            />
+          </div>
+        </FloatingFocusManager>
+      </FloatingOverlay>
+    </FloatingPortal>
+  );
+}
+
+/** The step-by-step walkthrough of the chosen provider (spec platform section 2). */
+export function WalkthroughPanel({ wide, ...props }: PanelProps & { wide: boolean }) {
+  return wide ? <WalkthroughSidePanel {...props} /> : <WalkthroughDialog {...props} />;
 }

@@ -1,4 +1,4 @@
-import type { CardId } from './wizard.utils.ts';
+import type { ProviderCardId } from './wizard.utils.ts';
 
 // The step-by-step guides of the walkthrough panel (spec platform section 2), one per provider
 // card. Each step has an illustration drawn by `WalkthroughIllustration` from the description
@@ -51,7 +51,7 @@ export const READ_ONLY_POLICY = `{
 const FILL_FORM_TEXT =
   'Paste the keys into this form, add the bucket name (and a path prefix if only one folder should be served), then choose Continue: Darkroom checks that it can list the bucket and read a file.';
 
-export const WALKTHROUGHS: Readonly<Record<CardId, Walkthrough>> = {
+export const WALKTHROUGHS: Readonly<Record<ProviderCardId, Walkthrough>> = {
   s3: {
     title: 'Connect an Amazon S3 bucket',
     intro:

@@ -27,7 +27,7 @@ export function WizardProgress({
       >
         <ChevronLeft aria-hidden="true" className="size-4" />
       </Button>
-      <ol className="flex flex-1 items-center gap-2">
+      <ol className="flex min-w-0 flex-1 items-center gap-2">
         {WIZARD_STEPS.map((item) => {
           const state = stepState({ step }, item.step);
           return (

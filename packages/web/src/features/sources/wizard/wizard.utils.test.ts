@@ -90,7 +90,7 @@ describe('stepState', () => {
 });
 
 describe('needsServerValidation', () => {
-  it('skips web proxies and configurations the server already accepted', () => {
+  it('skips web proxies, managed storage and configurations the server already accepted', () => {
     const state = run(
       { type: 'chooseCard', cardId: 's3' },
       { type: 'configurationValidated', key: 'k1' },
@@ -98,11 +98,21 @@ describe('needsServerValidation', () => {
     expect(needsServerValidation(state, 's3', 'k2')).toBe(true);
     expect(needsServerValidation(state, 's3', 'k1')).toBe(false);
     expect(needsServerValidation(initialWizardState, 'webproxy', 'k3')).toBe(false);
+    expect(needsServerValidation(initialWizardState, 'darkroom_storage', 'k4')).toBe(false);
   });
 });
 
 describe('cardFor', () => {
   it('finds a provider card by id', () => {
     expect(cardFor('r2')).toMatchObject({ type: 's3_compatible', storage_provider: 'r2' });
+  });
+
+  it('describes managed storage, which has no provider documentation', () => {
+    expect(cardFor('darkroom_storage')).toEqual({
+      id: 'darkroom_storage',
+      label: 'Darkroom Storage',
+      type: 'darkroom_storage',
+      docsUrl: null,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { PROVIDER_CARDS, type ProviderCard } from '@darkroom/core';
+import {
+  PROVIDER_CARDS,
+  SOURCE_TYPE_LABELS,
+  type ProviderCard,
+  type SourceType,
+  type StorageProvider,
+} from '@darkroom/core';
 
 // Spec platform section 4: Storage type, then Link storage, then Subdomain; each step is
 // tracked as complete or not, and the last successfully validated configuration is remembered.
@@ -10,7 +16,34 @@ export const WIZARD_STEPS = [
 ] as const;
 
 export type WizardStep = (typeof WIZARD_STEPS)[number]['step'];
-export type CardId = ProviderCard['id'];
+/** One of the nine provider cards of step 1. */
+export type ProviderCardId = ProviderCard['id'];
+
+/**
+ * Spec section 1's managed storage option: offered under the provider cards, for customers
+ * without storage of their own. It has no credentials; files are uploaded from the dashboard.
+ */
+export const MANAGED_STORAGE_ID = 'darkroom_storage';
+
+/** What step 1 can choose: a provider card or managed storage. */
+export type CardId = ProviderCardId | typeof MANAGED_STORAGE_ID;
+
+/** A choice of step 1 with the source type it creates. */
+export interface WizardCard {
+  id: CardId;
+  label: string;
+  type: SourceType;
+  storage_provider?: StorageProvider;
+  /** The provider's documentation; managed storage has none to point at. */
+  docsUrl: string | null;
+}
+
+const MANAGED_STORAGE_CARD: WizardCard = {
+  id: MANAGED_STORAGE_ID,
+  label: SOURCE_TYPE_LABELS.darkroom_storage,
+  type: 'darkroom_storage',
+  docsUrl: null,
+};
 export type StepState = 'previous' | 'current' | 'upcoming';
 
 /** Spec section 9: below this width the wizard uses its mobile layout. */
@@ -99,14 +132,20 @@ export function stepState(state: Pick<WizardState, 'step'>, step: WizardStep): S
 
 /**
  * Spec section 4: Continue on the link step asks the server, except for webproxy (there is no
- * storage to reach) and when the configuration is the one the server last accepted.
+ * storage to reach) and when the configuration is the one the server last accepted. Managed
+ * storage has neither fields nor a connection to check.
  */
 export function needsServerValidation(state: WizardState, type: string, key: string): boolean {
-  return type !== 'webproxy' && key !== state.lastValidated;
+  return type !== 'webproxy' && type !== 'darkroom_storage' && key !== state.lastValidated;
 }
 
-/** The card with this id. */
-export function cardFor(cardId: CardId): ProviderCard {
+export function isProviderCardId(cardId: CardId): cardId is ProviderCardId {
+  return cardId !== MANAGED_STORAGE_ID;
+}
+
+/** The choice with this id. */
+export function cardFor(cardId: CardId): WizardCard {
+  if (!isProviderCardId(cardId)) return MANAGED_STORAGE_CARD;
   const card = PROVIDER_CARDS.find((candidate) => candidate.id === cardId);
   if (!card) throw new Error(`Unknown provider card ${cardId}`);
   return card;

@@ -1,0 +1,110 @@
+import { Copy, ExternalLink, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import type { Source } from '../../../api/sources.ts';
+import { Button, CollapsibleSection } from '../../../ui/index.ts';
+import { fileDeliveryUrl } from '../sources.utils.ts';
+import { copyDeliveryUrl } from './copy-url.ts';
+import { ConfigField } from './config-controls.tsx';
+
+/** One of the demo source's sample images (issue 3, item 9), so its URL works as it stands. */
+export const DEMO_SAMPLE_PATH = 'astronaut.png';
+
+const SAMPLE_PARAMETERS = 'w=600&auto=format';
+
+/**
+ * Web proxies get no sample: their paths are whole origin URLs and every one must be signed.
+ */
+export function offersSampleUrl(source: Source): boolean {
+  return source.production.type !== 'webproxy' && source.production.darkroom_subdomains.length > 0;
+}
+
+/**
+ * Builds a delivery URL of the source from a file path and rendering parameters, to open in a
+ * new tab (see `offersSampleUrl`).
+ */
+export function SampleUrlSection({
+  source,
+  deliveryDomain,
+}: {
+  source: Source;
+  deliveryDomain: string;
+}) {
+  const [path, setPath] = useState(source.demo ? DEMO_SAMPLE_PATH : '');
+  const [parameters, setParameters] = useState(SAMPLE_PARAMETERS);
+  const subdomain = source.production.darkroom_subdomains[0];
+  if (!offersSampleUrl(source) || !subdomain) return null;
+
+  const trimmedPath = path.trim();
+  const url = trimmedPath
+    ? fileDeliveryUrl(subdomain, deliveryDomain, trimmedPath, parameters)
+    : null;
+  const signed = source.secure_url_enabled;
+
+  return (
+    <CollapsibleSection title="Try a delivery URL">
+      <div className="space-y-4">
+        <p className="text-sm text-zinc-600">
+          Name a file of this source and the parameters to apply; the URL below serves it.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ConfigField
+            label="File path"
+            value={path}
+            placeholder="products/shoe.jpg"
+            hint="Relative to the source's root (after its path prefix, if it has one)."
+            onChange={setPath}
+          />
+          <ConfigField
+            label="Parameters"
+            optional
+            value={parameters}
+            placeholder={SAMPLE_PARAMETERS}
+            hint="Rendering parameters, as in a query string."
+            onChange={setParameters}
+          />
+        </div>
+        {url === null ? (
+          <p className="text-sm text-zinc-500">Enter a file path to see its URL.</p>
+        ) : (
+          <div className="space-y-2">
+            <code
+              aria-label="Delivery URL"
+              className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm break-all text-zinc-800"
+            >
+              {url}
+            </code>
+            {signed ? (
+              <p className="flex items-start gap-2 text-sm text-amber-800">
+                <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                Secure URLs are on, so this unsigned URL is refused: sign it with the source&apos;s
+                token first.
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              {!signed && (
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex h-8 items-center gap-1.5 rounded-lg bg-zinc-900 px-3 text-sm font-medium text-white hover:bg-zinc-700"
+                >
+                  Open in a new tab
+                  <ExternalLink aria-hidden="true" className="size-3.5" />
+                </a>
+              )}
+              <Button
+                type="button"
+                variant="secondary"
+                size="small"
+                onClick={() => void copyDeliveryUrl(url)}
+              >
+                <Copy aria-hidden="true" className="size-4" />
+                Copy URL
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </CollapsibleSection>
+  );
+}
