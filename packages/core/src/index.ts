@@ -7,3 +7,15 @@ export * from './units/time.ts';
 export * from './url/md5.ts';
 export * from './url/signing.ts';
 export * from './sources/index.ts';
+export type * from './params/types.ts';
+export { parseParams, PARAM_MESSAGES, type ParseParamsOptions } from './params/parse.ts';
+export {
+  CATALOGUE,
+  PARAMETER_NAMES,
+  canonicalName,
+  expectationsOf,
+  parameterSpec,
+  type Catalogue,
+  type Expectation,
+  type ParameterSpec,
+} from './params/catalogue.ts';

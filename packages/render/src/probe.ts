@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { sourceMediaType } from './output/media-types.ts';
 
 /** The raw image-info shape of spec platform section 3 (the `fm=json` answer). */
 export interface ImageInfo {
@@ -7,20 +8,6 @@ export interface ImageInfo {
   PixelHeight: number;
   'Content-Length': number;
 }
-
-// sharp names formats by decoder; the delivery API speaks media types.
-const MEDIA_TYPES: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-  heif: 'image/heif',
-  tiff: 'image/tiff',
-  svg: 'image/svg+xml',
-  jp2: 'image/jp2',
-  jxl: 'image/jxl',
-};
 
 export class UnsupportedImageError extends Error {
   constructor(reason: string) {
@@ -38,7 +25,8 @@ export async function probeImage(bytes: Uint8Array): Promise<ImageInfo> {
     throw new UnsupportedImageError(error instanceof Error ? error.message : String(error));
   }
   const { format, width, height } = metadata;
-  const mediaType = format === undefined ? undefined : MEDIA_TYPES[format];
+  // The delivery API speaks media types; sharp names formats by decoder.
+  const mediaType = sourceMediaType(format, metadata.compression);
   if (mediaType === undefined || width === undefined || height === undefined) {
     throw new UnsupportedImageError(`format ${format ?? 'unknown'}`);
   }

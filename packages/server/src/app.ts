@@ -22,6 +22,8 @@ import { sourceSchemasFor } from './api/source-schemas.ts';
 import { loadSecretKey } from './crypto/secret-key.ts';
 import { createSecretBox } from './crypto/secrets.ts';
 import { ensureDemoSource } from './demo/demo-source.ts';
+import { registerDelivery } from './delivery/routing.ts';
+import { Delivery } from './delivery/service.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { SOURCE_DEPLOY_JOB, sourceDeployHandler } from './jobs/source-deploy.ts';
 
@@ -99,6 +101,15 @@ export async function buildApp(
   };
   app.decorate('darkroom', context);
 
+  const delivery = new Delivery({
+    config,
+    db: database.db,
+    secrets,
+    storageAdapterFactory,
+    log: app.log,
+  });
+  // First of all hooks: image requests on delivery hosts never meet the API's hooks.
+  registerDelivery(app, delivery);
   await app.register(fastifyCookie);
   // Hook order matters: cheap refusals (rate limit, read-only, Accept) before any database work.
   registerRateLimit(app, config);
@@ -108,6 +119,7 @@ export async function buildApp(
   const flushAudit = registerImpersonationAudit(app);
 
   app.addHook('onClose', async () => {
+    await delivery.close();
     await jobs.stop();
     await flushAudit();
     if (ownsDatabase) await database.close();
@@ -119,6 +131,7 @@ export async function buildApp(
   healthRoutes(app);
   await registerApiRoutes(app);
   await ensureDemoSource(database.db, secrets);
+  delivery.start();
   if (options.runJobs) jobs.start();
   return app;
 }

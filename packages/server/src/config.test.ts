@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,11 @@ describe('loadConfig', () => {
       azureEndpointOverride: null,
       allowPrivateOrigins: false,
       originMaxBytes: 50_000_000,
+      renderConcurrency: os.availableParallelism(),
+      renderQueueSize: 64,
+      renderTimeoutMs: 30_000,
+      renderCacheMaxBytes: 2_000_000_000,
+      renderMemoryCacheBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -60,6 +66,11 @@ describe('loadConfig', () => {
       STORAGE_AZURE_ENDPOINT_OVERRIDE: 'http://127.0.0.1:10000/devstoreaccount1',
       ALLOW_PRIVATE_ORIGINS: '1',
       ORIGIN_MAX_BYTES: '1000',
+      RENDER_CONCURRENCY: '3',
+      RENDER_QUEUE_SIZE: '5',
+      RENDER_TIMEOUT_MS: '2000',
+      RENDER_CACHE_MAX_BYTES: '1000000',
+      RENDER_MEMORY_CACHE_BYTES: '1000',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -82,6 +93,11 @@ describe('loadConfig', () => {
       azureEndpointOverride: 'http://127.0.0.1:10000/devstoreaccount1',
       allowPrivateOrigins: true,
       originMaxBytes: 1000,
+      renderConcurrency: 3,
+      renderQueueSize: 5,
+      renderTimeoutMs: 2000,
+      renderCacheMaxBytes: 1_000_000,
+      renderMemoryCacheBytes: 1000,
     });
   });
 

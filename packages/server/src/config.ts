@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIN_PASSWORD_LENGTH } from '@darkroom/core';
@@ -112,6 +113,33 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '50000000',
     description: 'Largest file read from an origin or uploaded to managed storage, in bytes.',
   },
+  {
+    name: 'RENDER_CONCURRENCY',
+    default: 'CPU count',
+    description: 'Renders run at the same time; more wait in the render queue.',
+  },
+  {
+    name: 'RENDER_QUEUE_SIZE',
+    default: '64',
+    description:
+      'Renders that may wait for a free slot; past that, delivery answers 429 with `Retry-After`.',
+  },
+  {
+    name: 'RENDER_TIMEOUT_MS',
+    default: '30000',
+    description: 'Longest one render may take before delivery answers 504.',
+  },
+  {
+    name: 'RENDER_CACHE_MAX_BYTES',
+    default: '2000000000',
+    description:
+      'Size cap of the rendered-image cache in `DATA_DIR/render-cache`; least recently used renders go first. `0` turns render caching off (every request renders).',
+  },
+  {
+    name: 'RENDER_MEMORY_CACHE_BYTES',
+    default: '67108864',
+    description: 'Size cap of the in-memory cache of hot renders in front of the disk cache.',
+  },
 ];
 
 export type TrustProxy = boolean | string[];
@@ -139,6 +167,15 @@ export interface Config {
   azureEndpointOverride: string | null;
   allowPrivateOrigins: boolean;
   originMaxBytes: number;
+  /** Renders run at once (delivery's render queue). */
+  renderConcurrency: number;
+  /** Renders that may wait for a slot before delivery answers 429. */
+  renderQueueSize: number;
+  renderTimeoutMs: number;
+  /** Size cap of `DATA_DIR/render-cache`, in bytes. */
+  renderCacheMaxBytes: number;
+  /** Size cap of the in-memory hot-render cache, in bytes. */
+  renderMemoryCacheBytes: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -229,6 +266,11 @@ const envSchema = z
     ),
     ALLOW_PRIVATE_ORIGINS: flag,
     ORIGIN_MAX_BYTES: integer(1, 10_000_000_000),
+    RENDER_CONCURRENCY: integer(1, 1024),
+    RENDER_QUEUE_SIZE: integer(0, 1_000_000),
+    RENDER_TIMEOUT_MS: integer(100, 600_000),
+    RENDER_CACHE_MAX_BYTES: integer(0, 10_000_000_000_000),
+    RENDER_MEMORY_CACHE_BYTES: integer(0, 100_000_000_000),
   })
   .superRefine((env, context) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -324,6 +366,11 @@ export function loadConfig(
     azureEndpointOverride: values.STORAGE_AZURE_ENDPOINT_OVERRIDE ?? null,
     allowPrivateOrigins: values.ALLOW_PRIVATE_ORIGINS ?? false,
     originMaxBytes: values.ORIGIN_MAX_BYTES ?? 50_000_000,
+    renderConcurrency: values.RENDER_CONCURRENCY ?? os.availableParallelism(),
+    renderQueueSize: values.RENDER_QUEUE_SIZE ?? 64,
+    renderTimeoutMs: values.RENDER_TIMEOUT_MS ?? 30_000,
+    renderCacheMaxBytes: values.RENDER_CACHE_MAX_BYTES ?? 2_000_000_000,
+    renderMemoryCacheBytes: values.RENDER_MEMORY_CACHE_BYTES ?? 64 * 1024 * 1024,
   };
   return Object.freeze({ ...config, admin: config.admin && Object.freeze(config.admin) });
 }

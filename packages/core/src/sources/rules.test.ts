@@ -358,6 +358,41 @@ describe('defaultParamsSchema', () => {
   it('refuses a list instead of a map', () => {
     expect(passes(defaultParamsSchema, ['w=400'])).toBe(false);
   });
+
+  it('accepts aliases, *64 forms and values as a request would give them', () => {
+    expect(
+      passes(defaultParamsSchema, { width: '400', txt64: 'SGk', bg: 'red', rect: '0,0,10,10' }),
+    ).toBe(true);
+  });
+
+  it('refuses unknown and deprecated parameters with the rendering messages, at their keys', () => {
+    const result = defaultParamsSchema.safeParse({ w: '400', nope: '1', 'txt-lig': '1' });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['nope'], message: '"nope" is not a valid parameter.' }),
+      expect.objectContaining({
+        path: ['txt-lig'],
+        message: 'The "txt-lig" parameter is deprecated.',
+      }),
+    ]);
+  });
+
+  it('refuses bad values with the rendering message, at their keys', () => {
+    const result = defaultParamsSchema.safeParse({ w: '9000', fit: 'crop', auto64: 'Zm9ybWF0' });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['w'],
+        message:
+          'The value for "w" must be an integer between 2 and 8192, or a number between 0 and 1.',
+      }),
+      expect.objectContaining({ path: ['auto64'], message: '"auto64" is not a valid parameter.' }),
+    ]);
+  });
+
+  it('still refuses ch even with a valid value', () => {
+    expect(messages(defaultParamsSchema, { ch: 'width' })).toEqual([
+      'The ch (client hints) parameter depends on each request, so it cannot be a default parameter.',
+    ]);
+  });
 });
 
 describe('percentSchema and percentOrPixelSchema', () => {

@@ -3,6 +3,7 @@
 // Rules for domains and URLs live in web-addresses.ts, the endpoint rule in endpoints.ts and the
 // Azure SAS rule in azure-sas.ts.
 import { z } from 'zod';
+import { parseParams } from '../params/parse.ts';
 import { MINUTE, SECOND, YEAR } from '../units/time.ts';
 import { firstBrokenRule, optionalText, requiredText } from './base-schemas.ts';
 import { REQUIRED_MESSAGE, SOURCE_MESSAGES } from './messages.ts';
@@ -265,7 +266,8 @@ export const MAX_DEFAULT_PARAM_VALUE_LENGTH = 1024;
 
 /**
  * default_params: parameter names (lowercase letters, digits and dashes) to string values of at
- * most 1024 characters. `ch` (client hints) depends on request headers, so it cannot be a default.
+ * most 1024 characters, each a valid rendering parameter as a request would give it (editor spec
+ * section 5 messages). `ch` (client hints) depends on request headers, so it cannot be a default.
  */
 export const defaultParamsSchema = z
   .record(z.string(), z.unknown(), {
@@ -291,6 +293,10 @@ export const defaultParamsSchema = z
         message = `The value of ${key} must be text.`;
       } else if (value.length > MAX_DEFAULT_PARAM_VALUE_LENGTH) {
         message = `The value of ${key} can be at most ${MAX_DEFAULT_PARAM_VALUE_LENGTH} characters long.`;
+      } else {
+        // Checked one by one so each message lands on its own entry.
+        const parsed = parseParams([[key, value]]);
+        message = parsed.ok ? null : (parsed.issues[0]?.message ?? null);
       }
       if (message !== null) ctx.addIssue({ code: 'custom', path: [key], message });
     }

@@ -4,6 +4,7 @@ import { impersonationRoutes } from './admin-impersonations.ts';
 import { requireAdminSession } from './authentication.ts';
 import { eventRoutes } from './events.ts';
 import { platformSettingsRoutes } from './platform-settings.ts';
+import { purgeRoutes } from './purges.ts';
 import { sessionRoutes } from './sessions.ts';
 import { sourceFileRoutes } from './source-files.ts';
 import { sourceRoutes } from './sources.ts';
@@ -27,6 +28,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       platformSettingsRoutes(api);
       sourceRoutes(api, 'account');
       validationRoutes(api);
+      purgeRoutes(api);
       await sourceFileRoutes(api);
     },
     { prefix: API_PREFIX },

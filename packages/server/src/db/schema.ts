@@ -119,6 +119,30 @@ export interface JobsTable {
   created_at: CreatedAt;
 }
 
+// A bigint column: node-postgres reads it as a string, PGlite as a number; readers Number() it.
+type Int8 = ColumnType<string | number, number, number>;
+
+/** Delivery requests, for analytics and billing (migration 0008). */
+export interface UsageEventsTable {
+  id: Generated<string | number>;
+  source_id: string;
+  account_id: string;
+  path: string;
+  status: number;
+  bytes_out: Int8;
+  render_ms: number | null;
+  cache: 'hit' | 'miss' | 'none';
+  origin_bytes: ColumnType<string | number | null, number | null, number | null>;
+  origin_ms: number | null;
+  user_agent: string | null;
+  referrer: string | null;
+  operation: 'standard' | 'premium';
+  /** Identical requests this row stands for (one batch's worth, see delivery/metering.ts). */
+  requests: Generated<number>;
+  /** When the first of them arrived. */
+  occurred_at: ColumnType<Date, Date, Date>;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   users: UsersTable;
@@ -128,6 +152,7 @@ export interface DatabaseSchema {
   sources: SourcesTable;
   source_domains: SourceDomainsTable;
   jobs: JobsTable;
+  usage_events: UsageEventsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -136,3 +161,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SourceRow = Selectable<SourcesTable>;
 export type JobRow = Selectable<JobsTable>;
+export type NewUsageEvent = Insertable<UsageEventsTable>;

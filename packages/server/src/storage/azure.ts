@@ -119,6 +119,7 @@ interface Download {
   contentType: string | null;
   lastModified: Date | null;
   etag: string | null;
+  cacheControl: string | null;
 }
 
 /** The calls that differ between containers and file shares. */
@@ -189,6 +190,7 @@ function blobService(url: string, root: string, options: StorageOptions): AzureS
         contentType: answer.contentType ?? null,
         lastModified: answer.lastModified ?? null,
         etag: answer.etag ?? null,
+        cacheControl: answer.cacheControl ?? null,
       };
     },
   };
@@ -266,6 +268,7 @@ function fileService(url: string, root: string, options: StorageOptions): AzureS
         contentType: answer.contentType ?? null,
         lastModified: answer.lastModified ?? null,
         etag: answer.etag ?? null,
+        cacheControl: answer.cacheControl ?? null,
       };
     },
   };
@@ -318,6 +321,7 @@ export function createAzureAdapter(
         contentType: answer.contentType,
         lastModified: answer.lastModified,
         etag: answer.etag,
+        cacheControl: answer.cacheControl,
         body: limitBody(answer.body, {
           maxBytes: options.maxBytes,
           expectedLength: answer.length,

@@ -109,14 +109,16 @@ export async function getOrigin(
     throw failureFor(origin, response.status);
   }
   const { body } = response;
+  const cacheControl = headerValue(response.headers, 'cache-control');
   if (range !== undefined && response.status === 200) {
     // The origin ignored the Range header and sent the whole file: cut the range out here.
     return {
       ...describe(path, response, rangeLength(range, response.contentLength)),
+      cacheControl,
       body: sliceStream(body, range),
     };
   }
-  return { ...describe(path, response, response.contentLength), body };
+  return { ...describe(path, response, response.contentLength), cacheControl, body };
 }
 
 function rangeLength(range: ByteRange, total: number | null): number | null {

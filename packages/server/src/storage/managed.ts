@@ -172,6 +172,8 @@ export function createManagedAdapter(options: StorageOptions, sourceId: string):
       return {
         ...object,
         size: length,
+        // Files on local disk carry no caching instructions of their own.
+        cacheControl: null,
         body: limitBody(length === 0 ? emptyAfter(stream) : stream, {
           maxBytes: options.maxBytes,
           expectedLength: length,
@@ -215,6 +217,7 @@ export async function putManagedFile(
   await resolveInside(root, nodePath.relative(root, parent) || '.');
   const temp = nodePath.join(root, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
   let size = 0;
+  const writer = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
   try {
     await pipeline(
       stream,
@@ -225,10 +228,13 @@ export async function putManagedFile(
           yield chunk;
         }
       },
-      createWriteStream(temp, { flags: 'wx', mode: 0o600 }),
+      writer,
     );
     await fs.rename(temp, nodePath.resolve(root, relative));
   } catch (error) {
+    // The writer opens its file asynchronously: wait until it is closed, or the temp file could
+    // appear after it has been removed.
+    if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
     await fs.rm(temp, { force: true });
     throw error;
   }

@@ -325,6 +325,7 @@ export function createS3Adapter(settings: S3Settings, options: StorageOptions): 
         contentType: answer.ContentType ?? null,
         lastModified: answer.LastModified ?? null,
         etag: answer.ETag ?? null,
+        cacheControl: answer.CacheControl ?? null,
         body: limitBody(body, {
           maxBytes: options.maxBytes,
           expectedLength: length,

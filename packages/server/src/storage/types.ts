@@ -25,6 +25,8 @@ export interface ByteRange {
 }
 
 export interface StorageBody extends StorageObject {
+  /** The origin's own Cache-Control, when it states one (delivery's "Respect origin" TTL). */
+  cacheControl: string | null;
   /**
    * The bytes, as a stream that errors (never ends early and cleanly) when the origin stops
    * short or the byte cap is passed, so a partial object is never taken for a whole one.

@@ -181,7 +181,7 @@ export async function insertSource(
   within?: WithinTransaction,
 ): Promise<SourceRow> {
   const id = values.id ?? newId();
-  return withDomainRace(db, values.settings, () =>
+  const row = await withDomainRace(db, values.settings, () =>
     db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('sources')
@@ -208,6 +208,8 @@ export async function insertSource(
       return row;
     }),
   );
+  notifySourceChange(row.id);
+  return row;
 }
 
 /**
@@ -269,7 +271,7 @@ export async function updateSource(
   changes: SourceChanges,
   within?: WithinTransaction,
 ): Promise<SourceRow> {
-  return withDomainRace(db, changes.settings, () =>
+  const updated = await withDomainRace(db, changes.settings, () =>
     db.transaction().execute(async (trx) => {
       if (changes.settings !== undefined) await writeDomains(trx, id, changes.settings, true);
       const row = await trx
@@ -306,6 +308,8 @@ export async function updateSource(
       return row;
     }),
   );
+  notifySourceChange(id);
+  return updated;
 }
 
 /** Records the outcome of a deployment check. */
@@ -314,7 +318,7 @@ export async function setDeploymentResult(
   id: string,
   result: { status: 'deployed' } | { status: 'failed'; error: string },
 ): Promise<SourceRow | undefined> {
-  return db
+  const row = await db
     .updateTable('sources')
     .set(
       result.status === 'deployed'
@@ -324,35 +328,79 @@ export async function setDeploymentResult(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  notifySourceChange(id);
+  return row;
+}
+
+/** What a delivery Host header names: a subdomain of the delivery domain, or a custom domain. */
+export interface DeliveryHostLookup {
+  domain: string;
+  kind: 'subdomain' | 'custom';
 }
 
 /**
- * The enabled source a delivery request's Host names: `{subdomain}.{deliveryDomain}` or one of
- * its custom domains (ARCHITECTURE.md, delivery/). Disabled sources deliver nothing.
+ * The domain a Host header asks for (port and trailing dot ignored), or null when the host can
+ * be no source's: the delivery domain itself, two labels below it, an IP address or a single
+ * label (custom domains have at least two labels, spec platform section 5).
+ */
+export function deliveryHostLookup(
+  host: string,
+  deliveryDomain: string,
+): DeliveryHostLookup | null {
+  const hostname = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  const delivery = parseDeliveryDomain(deliveryDomain).host;
+  const suffix = `.${delivery}`;
+  if (hostname.endsWith(suffix)) {
+    const subdomain = hostname.slice(0, -suffix.length);
+    // One label only: a.b.{delivery} is no source's subdomain.
+    return subdomain === '' || subdomain.includes('.')
+      ? null
+      : { domain: subdomain, kind: 'subdomain' };
+  }
+  if (hostname === delivery || !hostname.includes('.') || hostname.startsWith('[')) return null;
+  if (/^[\d.]+$/.test(hostname)) return null;
+  return { domain: hostname, kind: 'custom' };
+}
+
+/**
+ * The source a delivery request's Host names: `{subdomain}.{deliveryDomain}` or one of its
+ * custom domains (ARCHITECTURE.md, delivery/). Disabled sources deliver nothing, so they are
+ * found only with `includeDisabled` (delivery tells them, 410, from unknown hosts, 404).
  */
 export async function findSourceByHost(
   db: Db,
   host: string,
   deliveryDomain: string,
+  options: { includeDisabled?: boolean } = {},
 ): Promise<SourceRow | undefined> {
-  const hostname = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  const delivery = parseDeliveryDomain(deliveryDomain).host;
-  const suffix = `.${delivery}`;
-  const subdomain = hostname.endsWith(suffix) ? hostname.slice(0, -suffix.length) : null;
-  // One label only: a.b.{delivery} is no source's subdomain.
-  const lookup =
-    subdomain !== null
-      ? subdomain.includes('.') || subdomain === ''
-        ? null
-        : { domain: subdomain, kind: 'subdomain' as const }
-      : { domain: hostname, kind: 'custom' as const };
+  const lookup = deliveryHostLookup(host, deliveryDomain);
   if (lookup === null) return undefined;
-  return db
+  let query = db
     .selectFrom('source_domains')
     .innerJoin('sources', 'sources.id', 'source_domains.source_id')
     .selectAll('sources')
     .where('source_domains.domain', '=', lookup.domain)
-    .where('source_domains.kind', '=', lookup.kind)
-    .where('sources.enabled', '=', true)
-    .executeTakeFirst();
+    .where('source_domains.kind', '=', lookup.kind);
+  if (options.includeDisabled !== true) query = query.where('sources.enabled', '=', true);
+  return query.executeTakeFirst();
+}
+
+type SourceChangeListener = (sourceId: string) => void;
+
+// Process-wide on purpose: every app in this process (tests build several on one database)
+// must forget what it cached about a source as soon as any of them changes it.
+const sourceChangeListeners = new Set<SourceChangeListener>();
+
+/**
+ * Calls `listener` with a source's id after each committed change to it in this process (its
+ * settings, domains, token, enabled flag or deployment), so in-memory copies such as delivery's
+ * source cache drop at once. Returns the function that stops listening.
+ */
+export function onSourceChange(listener: SourceChangeListener): () => void {
+  sourceChangeListeners.add(listener);
+  return () => sourceChangeListeners.delete(listener);
+}
+
+function notifySourceChange(sourceId: string): void {
+  for (const listener of sourceChangeListeners) listener(sourceId);
 }

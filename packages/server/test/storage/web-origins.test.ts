@@ -30,7 +30,11 @@ beforeAll(async () => {
           response.end(FILE.subarray(start, end + 1));
           return;
         }
-        response.writeHead(200, { 'content-type': 'image/png', 'content-length': FILE.length });
+        response.writeHead(200, {
+          'content-type': 'image/png',
+          'content-length': FILE.length,
+          'cache-control': 'public, max-age=600',
+        });
         response.end(request.method === 'HEAD' ? undefined : FILE);
         return;
       case '/images/big.bin':
@@ -123,6 +127,8 @@ describe('web folder adapter', () => {
   it('reads a whole file and its metadata', async () => {
     const object = await webFolder().get('photo.png');
     expect(object.contentType).toBe('image/png');
+    // Delivery's "Respect origin" TTL reads the origin's own caching header.
+    expect(object.cacheControl).toBe('public, max-age=600');
     expect(object.size).toBe(FILE.length);
     expect(await text(object.body)).toBe(FILE.toString());
     const head = await webFolder().head('photo.png');

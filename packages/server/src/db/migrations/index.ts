@@ -5,6 +5,7 @@ import { impersonationAudit } from './0004_impersonation_audit.ts';
 import { events } from './0005_events.ts';
 import { sources } from './0006_sources.ts';
 import { jobs } from './0007_jobs.ts';
+import { usageEvents } from './0008_usage_events.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   events,
   sources,
   jobs,
+  usageEvents,
 ];

@@ -1,0 +1,139 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { request } from 'undici';
+import { nginxAvailable, startNginxPeer } from './nginx-peer.ts';
+import { freePort, startServer } from './server-process.ts';
+import { measureHttp, measureInProcess, type ThroughputReport } from './throughput.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** The issue's workload: the demo source's 1411 x 1411 JPEG to 512 px wide at quality 75. */
+const IMAGE_FILE = join(root, 'packages/server/demo-images/retina.jpg');
+const QUERY = 'w=512&q=75';
+const SECONDS = 10;
+const CONCURRENCY = 2;
+
+export interface DeliveryFigures {
+  bareSharp: ThroughputReport;
+  uncached: ThroughputReport;
+  cached: ThroughputReport;
+  /** Cache hits with enough connections in flight to saturate the one server process. */
+  cachedSaturated: ThroughputReport;
+  nginx: ThroughputReport | null;
+  /** Peak resident memory of the server while rendering at full concurrency, bytes. */
+  peakRenderMemory: number;
+  renderConcurrency: number;
+}
+
+function demoHeaders(port: number) {
+  return { host: `demo.localhost:${port}` };
+}
+
+/** GET through undici: fetch() drops a Host header, and delivery is chosen by Host. */
+async function get(url: string, headers: Record<string, string>) {
+  const response = await request(url, { headers });
+  return { status: response.statusCode, text: await response.body.text() };
+}
+
+async function bareSharp(): Promise<ThroughputReport> {
+  const input = readFileSync(IMAGE_FILE);
+  const work = () => sharp(input).resize({ width: 512 }).jpeg({ quality: 75 }).toBuffer();
+  await measureInProcess(work, { concurrency: CONCURRENCY, seconds: 2 });
+  return measureInProcess(work, { concurrency: CONCURRENCY, seconds: SECONDS });
+}
+
+/**
+ * Renders at full concurrency (more requests in flight than the render queue runs at once, on the
+ * largest demo images, to sizes up to 4000 px) and reports the server's peak resident memory.
+ */
+async function peakMemoryUnderLoad(port: number, baseUrl: string, memory: () => { peak: number }) {
+  const targets = [
+    '/hubble_deep_field.jpg?w=4000&fm=png',
+    '/astronaut.png?w=3000&blur=20',
+    '/retina.jpg?w=2800&fm=webp',
+    '/coffee.png?w=3500&sat=40&fm=avif',
+  ];
+  const inFlight = 16;
+  const deadline = Date.now() + SECONDS * 1000;
+  let index = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (Date.now() < deadline) {
+        const target = targets[index % targets.length] ?? '';
+        index += 1;
+        try {
+          await get(`${baseUrl}${target}`, demoHeaders(port));
+        } catch {
+          // A refused request (queue full) still leaves the renders in flight to measure.
+        }
+      }
+    }),
+  );
+  return memory().peak;
+}
+
+export async function measureDelivery(): Promise<DeliveryFigures> {
+  const bare = await bareSharp();
+
+  // Uncached: the render cache is switched off, so every request fetches and renders.
+  const uncachedServer = await startServer({ RENDER_CACHE_MAX_BYTES: '0' });
+  let uncached: ThroughputReport;
+  let peakRenderMemory: number;
+  try {
+    const url = `${uncachedServer.baseUrl}/retina.jpg?${QUERY}`;
+    const headers = demoHeaders(uncachedServer.port);
+    const probe = await get(url, headers);
+    if (probe.status !== 200) throw new Error(`delivery answered ${probe.status}: ${probe.text}`);
+    await measureHttp({ url, headers, connections: CONCURRENCY, seconds: 2 });
+    uncached = await measureHttp({ url, headers, connections: CONCURRENCY, seconds: SECONDS });
+    peakRenderMemory = await peakMemoryUnderLoad(
+      uncachedServer.port,
+      uncachedServer.baseUrl,
+      uncachedServer.memory,
+    );
+  } finally {
+    await uncachedServer.stop();
+  }
+
+  const cachedServer = await startServer();
+  let cached: ThroughputReport;
+  let cachedSaturated: ThroughputReport;
+  try {
+    const url = `${cachedServer.baseUrl}/retina.jpg?${QUERY}`;
+    const headers = demoHeaders(cachedServer.port);
+    await get(url, headers);
+    await measureHttp({ url, headers, connections: 16, seconds: 2 });
+    cached = await measureHttp({ url, headers, connections: CONCURRENCY, seconds: SECONDS });
+    cachedSaturated = await measureHttp({ url, headers, connections: 64, seconds: SECONDS });
+  } finally {
+    await cachedServer.stop();
+  }
+
+  let nginx: ThroughputReport | null = null;
+  if (nginxAvailable()) {
+    const workDir = mkdtempSync(join(tmpdir(), 'darkroom-nginx-'));
+    const peer = await startNginxPeer({ workDir, imageFile: IMAGE_FILE, port: await freePort() });
+    try {
+      await measureHttp({ url: peer.url, connections: CONCURRENCY, seconds: 2 });
+      nginx = await measureHttp({ url: peer.url, connections: CONCURRENCY, seconds: SECONDS });
+    } finally {
+      await peer.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+  return {
+    bareSharp: bare,
+    uncached,
+    cached,
+    cachedSaturated,
+    nginx,
+    peakRenderMemory,
+    renderConcurrency: 16,
+  };
+}
+
+export function describe(report: ThroughputReport): string {
+  return `${report.requestsPerSecond.toFixed(0)} req/s, p50 ${report.p50.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms (${report.requests} requests, ${report.errors} errors, ${report.tool})`;
+}

@@ -1,0 +1,137 @@
+// The imgix rendering-parameter catalogue (editor spec section 3), typed once here so the rest of
+// core never reads the JSON shape directly.
+import catalogueJson from 'imgix-url-params/dist/parameters.json' with { type: 'json' };
+
+export interface NumericRange {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export type ExpectedType =
+  | 'integer'
+  | 'number'
+  | 'unit_scalar'
+  | 'boolean'
+  | 'string'
+  | 'hex_color'
+  | 'color_keyword'
+  | 'ratio'
+  | 'list'
+  | 'url'
+  | 'path'
+  | 'font'
+  | 'timestamp'
+  | 'interval';
+
+/**
+ * One accepted form of a value. Lists may carry positional member forms under the keys "0",
+ * "1", ... (read them with `listPositions`); intervals carry their bound forms.
+ */
+export interface Expectation {
+  readonly type: ExpectedType;
+  readonly strict_range?: NumericRange;
+  readonly suggested_range?: NumericRange;
+  readonly possible_values?: readonly (string | number)[];
+  readonly length?: number;
+  readonly default?: string | number | boolean;
+  readonly lower_bound?: Expectation;
+  readonly upper_bound?: Expectation;
+}
+
+export interface ParameterSpec {
+  readonly display_name: string;
+  readonly category: string;
+  readonly available_in: readonly string[];
+  readonly expects: readonly Expectation[];
+  readonly depends?: readonly string[];
+  readonly url: string;
+  readonly short_description: string;
+  readonly disallow_base64?: boolean;
+  readonly default?: string | number | boolean;
+  readonly aliases?: readonly string[];
+}
+
+export interface Catalogue {
+  readonly version: string;
+  readonly parameters: Readonly<Record<string, ParameterSpec>>;
+  readonly aliases: Readonly<Record<string, string>>;
+  readonly categoryValues: readonly string[];
+  readonly colorKeywordValues: readonly string[];
+  readonly fontValues: readonly string[];
+}
+
+/** The `imgix-url-params` catalogue: 203 parameters with types, ranges, aliases and defaults. */
+export const CATALOGUE = catalogueJson as unknown as Catalogue;
+
+/** Canonical catalogue names, sorted. */
+export const PARAMETER_NAMES: readonly string[] = Object.keys(CATALOGUE.parameters).sort();
+
+const canonicalByName = buildNameIndex();
+
+function buildNameIndex(): ReadonlyMap<string, string> {
+  const index = new Map<string, string>();
+  for (const [alias, canonical] of Object.entries(CATALOGUE.aliases)) {
+    if (canonical in CATALOGUE.parameters) index.set(alias, canonical);
+  }
+  for (const [canonical, spec] of Object.entries(CATALOGUE.parameters)) {
+    for (const alias of spec.aliases ?? []) index.set(alias, canonical);
+  }
+  // A canonical name always means itself, even where an alias of another spells the same.
+  for (const canonical of Object.keys(CATALOGUE.parameters)) index.set(canonical, canonical);
+  return index;
+}
+
+/** The canonical name for a catalogue name or alias (`width` -> `w`); undefined when unknown. */
+export function canonicalName(name: string): string | undefined {
+  return canonicalByName.get(name);
+}
+
+/** The catalogue entry of a canonical name or alias. */
+export function parameterSpec(name: string): ParameterSpec | undefined {
+  const canonical = canonicalByName.get(name);
+  return canonical === undefined ? undefined : CATALOGUE.parameters[canonical];
+}
+
+/** A list's positional member forms (`rect`: four), or undefined for a list of like members. */
+export function listPositions(
+  expectation: Expectation,
+): readonly (readonly Expectation[])[] | undefined {
+  const positional = expectation as unknown as Readonly<Record<string, readonly Expectation[]>>;
+  if (positional['0'] === undefined) return undefined;
+  const positions: (readonly Expectation[])[] = [];
+  for (let index = 0; positional[String(index)] !== undefined; index += 1) {
+    positions.push(positional[String(index)] ?? []);
+  }
+  return positions;
+}
+
+const RECT_SIZE: readonly Expectation[] = [
+  { type: 'integer', strict_range: { min: 1 } },
+  { type: 'unit_scalar', strict_range: { min: 0, max: 1 } },
+  { type: 'string', possible_values: ['full'] },
+];
+
+/**
+ * Where the catalogue's `expects` disagrees with imgix's documentation, the documentation wins.
+ */
+const CORRECTED_EXPECTS: Readonly<Record<string, readonly Expectation[]>> = {
+  // docs.imgix.com/apis/rendering/size/source-rectangle-region: rect's w and h take an integer,
+  // a float (a fraction of the source) or `full`; the catalogue lists integers only.
+  rect: [
+    {
+      ...(CATALOGUE.parameters.rect?.expects[0] ?? { type: 'list' }),
+      ...({ '2': RECT_SIZE, '3': RECT_SIZE } as object),
+    } as Expectation,
+  ],
+  // docs.imgix.com/apis/rendering/animation/frame-selection: frames count from 1, and `-N` is
+  // the range 1-N, which the catalogue's unbounded integer would read as the number -N.
+  frame: [
+    { type: 'integer', strict_range: { min: 1 } },
+    ...(CATALOGUE.parameters.frame?.expects.slice(1) ?? []),
+  ],
+};
+
+/** The accepted forms of a canonical name's value, in the order they are tried. */
+export function expectationsOf(canonical: string): readonly Expectation[] {
+  return CORRECTED_EXPECTS[canonical] ?? CATALOGUE.parameters[canonical]?.expects ?? [];
+}

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { parseParams } from './parse.ts';
+import type { Params } from './types.ts';
+
+// core compiles without DOM or Node typings; the runtime has URLSearchParams, as callers do.
+declare const URLSearchParams: new (query: string) => Iterable<[string, string]>;
+
+function parsed(query: string, defaults?: Record<string, string>): Params {
+  const result = parseParams(new URLSearchParams(query), { defaults });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.params;
+}
+
+function issues(query: string, defaults?: Record<string, string>) {
+  const result = parseParams(new URLSearchParams(query), { defaults });
+  return result.ok ? [] : result.issues;
+}
+
+const key = (query: string, defaults?: Record<string, string>) =>
+  parsed(query, defaults).cacheKey();
+
+describe('parseParams names', () => {
+  it('resolves long names and per-parameter aliases to canonical names', () => {
+    const params = parsed('width=100&height=0.5&txtclr=red&txt=hi&ba=top');
+    expect(params.names()).toEqual(['h', 'txt', 'txt-color', 'w']);
+    expect(params.number('w')).toBe(100);
+    expect(params.number('width')).toBe(100);
+    expect(params.color('txt-color')).toEqual({ r: 255, g: 0, b: 0, alpha: 1 });
+  });
+
+  it('lets the last of duplicate parameters win, aliases included', () => {
+    expect(parsed('w=100&width=200').number('w')).toBe(200);
+    expect(parsed('w=abc&w=300').number('w')).toBe(300);
+  });
+
+  it('accepts and ignores ixlib and s', () => {
+    const params = parsed('w=10&ixlib=js-3.8.0&s=0123456789abcdef');
+    expect(params.names()).toEqual(['w']);
+  });
+
+  it('accepts an iterable of pairs as well as URLSearchParams', () => {
+    const result = parseParams([['w', '40']]);
+    expect(result.ok && result.params.number('w')).toBe(40);
+  });
+});
+
+describe('parseParams messages (editor spec section 5)', () => {
+  it('refuses unknown parameters', () => {
+    expect(issues('foo=1')).toEqual([
+      { parameter: 'foo', message: '"foo" is not a valid parameter.' },
+    ]);
+  });
+
+  it('refuses deprecated parameters', () => {
+    expect(issues('txt-lig=1')).toEqual([
+      { parameter: 'txt-lig', message: 'The "txt-lig" parameter is deprecated.' },
+    ]);
+  });
+
+  it('finishes the bad-value sentence with what is accepted', () => {
+    expect(issues('w=9000')).toEqual([
+      {
+        parameter: 'w',
+        message:
+          'The value for "w" must be an integer between 2 and 8192, or a number between 0 and 1.',
+      },
+    ]);
+    expect(issues('fit=stretch')).toEqual([
+      {
+        parameter: 'fit',
+        message:
+          'The value for "fit" must be one of clamp, clip, crop, facearea, fill, fillmax, max, min or scale.',
+      },
+    ]);
+  });
+
+  it('names the parameter as the request wrote it', () => {
+    expect(issues('width=0.5.5')).toEqual([
+      {
+        parameter: 'width',
+        message:
+          'The value for "width" must be an integer between 2 and 8192, or a number between 0 and 1.',
+      },
+    ]);
+  });
+
+  it('collects every issue, not just the first', () => {
+    expect(issues('foo=1&w=-3&q=x&txt64=*').map((issue) => issue.parameter)).toEqual([
+      'foo',
+      'w',
+      'q',
+      'txt64',
+    ]);
+  });
+});
+
+describe('parseParams *64 variants', () => {
+  // "Hello, world" in base64url without padding, as @imgix/js-core writes it.
+  it('decodes unpadded and padded base64url', () => {
+    expect(parsed('txt64=SGVsbG8sIHdvcmxk').string('txt')).toBe('Hello, world');
+    expect(parsed('txt64=SGk').string('txt')).toBe('Hi');
+    expect(parsed('txt64=SGk=').string('txt')).toBe('Hi');
+    expect(parsed('txt64=SGk').raw('txt')).toBe('Hi');
+  });
+
+  it('decodes UTF-8 text and the url-safe characters', () => {
+    // "Grüße ☃" and "??>" (whose base64url uses - and _).
+    expect(parsed('txt64=R3LDvMOfZSDimIM').string('txt')).toBe('Grüße ☃');
+    expect(parsed('txt64=Pz8-').string('txt')).toBe('??>');
+    expect(parsed('txt64=Pz8_').string('txt')).toBe('???');
+  });
+
+  it('decodes aliases and then checks the decoded value', () => {
+    // "https://example.com/logo.png"
+    const mark = 'aHR0cHM6Ly9leGFtcGxlLmNvbS9sb2dvLnBuZw';
+    expect(parsed(`m64=${mark}`).string('mark')).toBe('https://example.com/logo.png');
+    // "purple-ish"
+    expect(issues('bg64=cHVycGxlLWlzaA')).toEqual([
+      {
+        parameter: 'bg64',
+        message:
+          'The value for "bg64" must be a hex color (RGB, ARGB, RRGGBB or AARRGGBB), or a color keyword such as red.',
+      },
+    ]);
+  });
+
+  it('has no *64 form for parameters that disallow base64', () => {
+    expect(issues('auto64=Zm9ybWF0&ch64=d2lkdGg')).toEqual([
+      { parameter: 'auto64', message: '"auto64" is not a valid parameter.' },
+      { parameter: 'ch64', message: '"ch64" is not a valid parameter.' },
+    ]);
+  });
+
+  it('refuses a wrong length, bad characters and non-UTF-8 bytes', () => {
+    expect(issues('txt64=SGVsb')).toEqual([
+      {
+        parameter: 'txt64',
+        message:
+          'The value for "txt64" must be Base64 of a valid length; 5 characters cannot be base64url.',
+      },
+    ]);
+    expect(issues('txt64=SGk==')).toMatchObject([
+      { message: expect.stringContaining('valid length') },
+    ]);
+    expect(issues('txt64=SG%2Bk')).toEqual([
+      {
+        parameter: 'txt64',
+        message: 'The value for "txt64" must be Base64 (base64url: letters, digits, - and _).',
+      },
+    ]);
+    expect(issues('txt64=_w')).toEqual([
+      { parameter: 'txt64', message: 'The value for "txt64" must be Base64 of UTF-8 text.' },
+    ]);
+  });
+});
+
+describe('parseParams depends', () => {
+  it('leaves out a parameter whose dependency is absent, without an error', () => {
+    const params = parsed('fill-color=red&w=10');
+    expect(params.has('fill-color')).toBe(false);
+    expect(params.names()).toEqual(['w']);
+    expect(params.cacheKey()).toBe(key('w=10'));
+  });
+
+  it('keeps it when the dependency holds', () => {
+    expect(parsed('fit=fill&fill=solid&fill-color=red').has('fill-color')).toBe(true);
+    expect(parsed('txt=hi&txt-font=serif').string('txt-font')).toBe('serif');
+    expect(parsed('txt-font=serif').has('txt-font')).toBe(false);
+  });
+
+  it('needs every named parameter and one of the values for each', () => {
+    expect(parsed('fp-x=0.2&fit=crop').has('fp-x')).toBe(false);
+    expect(parsed('fp-x=0.2&fit=crop&crop=focalpoint').number('fp-x')).toBe(0.2);
+    expect(parsed('fp-x=0.2&fit=crop&crop=top,focalpoint').has('fp-x')).toBe(true);
+  });
+
+  it('drops in cascade when a dependency is itself dropped', () => {
+    expect(parsed('crop=focalpoint&fp-x=0.2').names()).toEqual([]);
+  });
+
+  it('follows the imgix documentation where the catalogue is wrong', () => {
+    expect(parsed('ar=16:9&fit=fill').has('ar')).toBe(true);
+    expect(parsed('ar=16:9&fit=clip').has('ar')).toBe(false);
+    const gradient = 'fit=fill&fill=gradient&fill-gradient-linear-direction=left,right';
+    expect(parsed(gradient).has('fill-gradient-linear-direction')).toBe(true);
+    expect(parsed('mark=/a.png&mark-w=20&mark-fit=crop').has('mark-fit')).toBe(true);
+    expect(parsed('mark=/a.png&mark-fit=crop').has('mark-fit')).toBe(false);
+    expect(parsed('fit=fill&fill=generative&fill-gen-seed=4').has('fill-gen-seed')).toBe(true);
+  });
+
+  it('keeps the mode and alpha of a colour blend given by blend-color alone', () => {
+    const params = parsed('blend-color=f00&blend-mode=multiply&blend-alpha=50');
+    expect(params.string('blend-mode')).toBe('multiply');
+    expect(params.number('blend-alpha')).toBe(50);
+    expect(parsed('blend-mode=multiply').has('blend-mode')).toBe(false);
+  });
+
+  it('leaves dependencies on fm to the encoder', () => {
+    expect(parsed('q=40').number('q')).toBe(40);
+    expect(parsed('lossless=1').boolean('lossless')).toBe(true);
+  });
+});
+
+describe('parseParams defaults', () => {
+  it('puts the source defaults beneath the request', () => {
+    const params = parsed('w=200', { w: '100', q: '60', width: '50' });
+    expect(params.number('w')).toBe(200);
+    expect(params.number('q')).toBe(60);
+  });
+
+  it('combines the auto lists without duplicates', () => {
+    const params = parsed('auto=format,enhance', { auto: 'compress,format' });
+    expect(params.strings('auto')).toEqual(['compress', 'format', 'enhance']);
+    expect(params.raw('auto')).toBe('compress,format,enhance');
+  });
+
+  it('reports bad defaults with the same messages', () => {
+    expect(issues('w=10', { nope: '1', q: 'high' })).toEqual([
+      { parameter: 'nope', message: '"nope" is not a valid parameter.' },
+      { parameter: 'q', message: 'The value for "q" must be an integer.' },
+    ]);
+  });
+
+  it('checks dependencies after merging', () => {
+    expect(parsed('fill-color=red', { fit: 'fill', fill: 'solid' }).has('fill-color')).toBe(true);
+  });
+});

@@ -1,0 +1,154 @@
+// parseParams: a query string (plus the source's default_params) to validated `Params`, or every
+// problem found, in the wording of editor spec section 5.
+import { CATALOGUE, canonicalName, expectationsOf } from './catalogue.ts';
+import { decodeBase64Url } from './base64.ts';
+import { type ParsedEntry, ParsedParams } from './parsed-params.ts';
+import type { ParamIssue, ParamValue, ParseResult } from './types.ts';
+import { parseValue } from './values.ts';
+
+export interface ParseParamsOptions {
+  /** The source's default_params: parsed the same way, beneath the request's. */
+  defaults?: Readonly<Record<string, string>>;
+}
+
+/** Accepted and ignored: `ixlib` names the client library, `s` is the signature the server checks. */
+const IGNORED = new Set(['ixlib', 's']);
+
+/** Deprecated parameters the catalogue no longer lists (editor spec section 3). */
+const DEPRECATED = new Set(['class', 'skin', 'txt-lig']);
+
+// Lists combined across default_params and the request instead of replaced (issue 4, item 2).
+const COMBINED_LISTS = new Set(['auto']);
+
+/** The messages of editor spec section 5. */
+export const PARAM_MESSAGES = {
+  unknown: (name: string) => `"${name}" is not a valid parameter.`,
+  deprecated: (name: string) => `The "${name}" parameter is deprecated.`,
+  invalidValue: (name: string, expected: string) => `The value for "${name}" must be ${expected}.`,
+  base64Characters: (name: string) =>
+    `The value for "${name}" must be Base64 (base64url: letters, digits, - and _).`,
+  base64Length: (name: string, length: number) =>
+    `The value for "${name}" must be Base64 of a valid length; ${length} characters cannot be base64url.`,
+  base64Utf8: (name: string) => `The value for "${name}" must be Base64 of UTF-8 text.`,
+} as const;
+
+// A URLSearchParams is such an iterable; core has no DOM typings to name it.
+type QueryInput = Iterable<readonly [string, string]>;
+
+interface GivenValue {
+  /** The name as written (alias or `*64` form), for messages. */
+  written: string;
+  text: string;
+  base64: boolean;
+}
+
+/** Parses rendering parameters; every issue is collected, not just the first. */
+export function parseParams(query: QueryInput, options: ParseParamsOptions = {}): ParseResult {
+  const issues: ParamIssue[] = [];
+  const defaults = parseLayer(Object.entries(options.defaults ?? {}), issues);
+  const request = parseLayer(query, issues);
+  if (issues.length > 0) return { ok: false, issues: uniqueIssues(issues) };
+  return { ok: true, params: new ParsedParams(mergeLayers(defaults, request)) };
+}
+
+function parseLayer(
+  entries: Iterable<readonly [string, string]>,
+  issues: ParamIssue[],
+): Map<string, ParsedEntry> {
+  // Duplicates: the last one wins, as imgix takes the last. Only the winner is validated, so an
+  // overridden bad value is not an error (`w=abc&w=100` renders at 100).
+  const given = new Map<string, GivenValue>();
+  for (const [written, text] of entries) {
+    if (IGNORED.has(written)) continue;
+    const resolved = resolveName(written);
+    if (typeof resolved === 'string') {
+      issues.push({ parameter: written, message: resolved });
+      continue;
+    }
+    given.delete(resolved.canonical);
+    given.set(resolved.canonical, { written, text, base64: resolved.base64 });
+  }
+
+  const parsed = new Map<string, ParsedEntry>();
+  for (const [canonical, { written, text, base64 }] of given) {
+    const decoded = base64 ? decodeBase64(written, text) : { ok: true as const, text };
+    if (!decoded.ok) {
+      issues.push({ parameter: written, message: decoded.message });
+      continue;
+    }
+    const expects = expectationsOf(canonical);
+    const result = parseValue(decoded.text, expects);
+    if (result.ok) parsed.set(canonical, { raw: decoded.text, value: result.value });
+    else
+      issues.push({
+        parameter: written,
+        message: PARAM_MESSAGES.invalidValue(written, result.expected),
+      });
+  }
+  return parsed;
+}
+
+/** The canonical name and whether the value is base64url, or the message refusing the name. */
+function resolveName(written: string): { canonical: string; base64: boolean } | string {
+  const canonical = canonicalName(written);
+  if (canonical !== undefined) return { canonical, base64: false };
+  if (DEPRECATED.has(written)) return PARAM_MESSAGES.deprecated(written);
+  if (written.endsWith('64')) {
+    const plain = canonicalName(written.slice(0, -2));
+    // `auto64`, `ch64`: the catalogue marks these `disallow_base64`, so the name does not exist.
+    if (plain !== undefined && CATALOGUE.parameters[plain]?.disallow_base64 !== true) {
+      return { canonical: plain, base64: true };
+    }
+  }
+  return PARAM_MESSAGES.unknown(written);
+}
+
+function decodeBase64(
+  written: string,
+  text: string,
+): { ok: true; text: string } | { ok: false; message: string } {
+  const decoded = decodeBase64Url(text);
+  if (decoded.ok) return decoded;
+  switch (decoded.problem) {
+    case 'characters':
+      return { ok: false, message: PARAM_MESSAGES.base64Characters(written) };
+    case 'length':
+      return { ok: false, message: PARAM_MESSAGES.base64Length(written, text.length) };
+    case 'utf8':
+      return { ok: false, message: PARAM_MESSAGES.base64Utf8(written) };
+  }
+}
+
+/** The request wins per parameter, except the `auto` lists, which are combined. */
+function mergeLayers(
+  defaults: ReadonlyMap<string, ParsedEntry>,
+  request: ReadonlyMap<string, ParsedEntry>,
+): Map<string, ParsedEntry> {
+  const merged = new Map(defaults);
+  for (const [name, entry] of request) {
+    const beneath = defaults.get(name);
+    merged.set(name, beneath && COMBINED_LISTS.has(name) ? combineLists(beneath, entry) : entry);
+  }
+  return merged;
+}
+
+function combineLists(beneath: ParsedEntry, above: ParsedEntry): ParsedEntry {
+  const members = new Map<string, ParamValue>();
+  for (const entry of [beneath, above]) {
+    const values = entry.value.type === 'list' ? entry.value.value : [entry.value];
+    for (const member of values) members.set(JSON.stringify(member), member);
+  }
+  const value: ParamValue = { type: 'list', value: [...members.values()] };
+  const raw = [...members.values()].map((member) => String(member.value)).join(',');
+  return { raw, value };
+}
+
+function uniqueIssues(issues: readonly ParamIssue[]): ParamIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.parameter}\n${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

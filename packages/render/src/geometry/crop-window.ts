@@ -1,0 +1,83 @@
+import { clamp, type Rect, type Size } from './types.ts';
+
+/**
+ * Where a fit=crop window lies (imgix `crop` and focal-point docs). Directional values may be
+ * combined (`top,left`); `faces` needs face detection, which Darkroom does not have yet, so it
+ * behaves as imgix does when no face is found: the next mode in the list decides.
+ */
+export type CropStrategy = AnchorCrop | FocalPointCrop | { kind: 'entropy' } | { kind: 'edges' };
+
+export interface AnchorCrop {
+  kind: 'anchor';
+  horizontal: 'left' | 'center' | 'right';
+  vertical: 'top' | 'middle' | 'bottom';
+}
+
+export interface FocalPointCrop extends FocalPoint {
+  kind: 'focalpoint';
+}
+
+export interface FocalPoint {
+  /** 0-1 across the image. */
+  x: number;
+  /** 0-1 down the image. */
+  y: number;
+  /** 1 = no zoom. */
+  zoom: number;
+}
+
+export const CENTRE: AnchorCrop = { kind: 'anchor', horizontal: 'center', vertical: 'middle' };
+
+/** Reads the `crop` list; the first of focalpoint, entropy and edges wins over directions. */
+export function readCropStrategy(modes: readonly string[], focalPoint: FocalPoint): CropStrategy {
+  for (const mode of modes) {
+    if (mode === 'focalpoint') return { kind: 'focalpoint', ...focalPoint };
+    if (mode === 'entropy') return { kind: 'entropy' };
+    if (mode === 'edges') return { kind: 'edges' };
+  }
+  const horizontal = modes.includes('left') ? 'left' : modes.includes('right') ? 'right' : 'center';
+  const vertical = modes.includes('top') ? 'top' : modes.includes('bottom') ? 'bottom' : 'middle';
+  return { kind: 'anchor', horizontal, vertical };
+}
+
+/** Places `window` inside `image` at an anchor or centred on a focal point, kept inside. */
+export function placeWindow(
+  image: Size,
+  window: Size,
+  strategy: AnchorCrop | FocalPointCrop,
+): Rect {
+  const slackX = Math.max(0, image.width - window.width);
+  const slackY = Math.max(0, image.height - window.height);
+  if (strategy.kind === 'focalpoint') {
+    return {
+      left: clamp(Math.round(strategy.x * image.width - window.width / 2), 0, slackX),
+      top: clamp(Math.round(strategy.y * image.height - window.height / 2), 0, slackY),
+      width: Math.min(window.width, image.width),
+      height: Math.min(window.height, image.height),
+    };
+  }
+  const share = { left: 0, top: 0, center: 0.5, middle: 0.5, right: 1, bottom: 1 };
+  return {
+    left: Math.round(slackX * share[strategy.horizontal]),
+    top: Math.round(slackY * share[strategy.vertical]),
+    width: Math.min(window.width, image.width),
+    height: Math.min(window.height, image.height),
+  };
+}
+
+/**
+ * Maps a window of a scaled copy back onto the unscaled image, rounded outwards-safe so it
+ * stays inside: used when a zoomed crop is cheaper to cut before resizing than after.
+ */
+export function unscaleWindow(window: Rect, scaled: Size, original: Size): Rect {
+  const scaleX = original.width / scaled.width;
+  const scaleY = original.height / scaled.height;
+  const width = clamp(Math.round(window.width * scaleX), 1, original.width);
+  const height = clamp(Math.round(window.height * scaleY), 1, original.height);
+  return {
+    left: clamp(Math.round(window.left * scaleX), 0, original.width - width),
+    top: clamp(Math.round(window.top * scaleY), 0, original.height - height),
+    width,
+    height,
+  };
+}

@@ -1,0 +1,82 @@
+import type { Params } from '@darkroom/core';
+import sharp from 'sharp';
+import { RenderError, type RenderContext } from '../pipeline/context.ts';
+import type { Size } from '../geometry/types.ts';
+
+export type OverlayRole = 'watermark' | 'blend';
+
+/**
+ * Where a `mark` (or `blend`) points: an absolute URL, or a path on the request's own source,
+ * which the server's `fetchImage` resolves. With `mark-base`, a relative value resolves against
+ * the base the way a browser resolves a link (docs.imgix.com/apis/rendering/watermark/mark-base).
+ */
+export function overlayLocation(
+  params: Params,
+  name: string,
+  baseName?: string,
+): string | undefined {
+  const value = params.get(name);
+  if (value?.type !== 'url' && value?.type !== 'path') return undefined;
+  const base = baseName === undefined ? undefined : params.get(baseName);
+  // The parser stores paths with a leading slash; a base needs the value as it was written.
+  const written = params.raw(name) ?? value.value;
+  if (base?.type === 'url') return resolveAgainst(written, base.value, name);
+  if (base?.type === 'path') {
+    const resolved = new URL(resolveAgainst(written, `http://source.invalid${base.value}`, name));
+    return resolved.origin === 'http://source.invalid'
+      ? resolved.pathname + resolved.search
+      : resolved.href;
+  }
+  return value.value;
+}
+
+function resolveAgainst(reference: string, base: string, name: string): string {
+  try {
+    return new URL(reference, base).href;
+  } catch {
+    throw new RenderError(400, `The value for "${name}" cannot be resolved against its base URL.`);
+  }
+}
+
+export interface OverlayImage {
+  /** A pipeline reading the overlay upright (EXIF orientation applied), first frame only. */
+  open: () => sharp.Sharp;
+  size: Size;
+}
+
+/**
+ * Fetches and checks an overlay image. Its pixels count with the origin image's towards the
+ * input limit (issue 4, item 7): a small origin must not smuggle in a pixel flood as a mark.
+ */
+export async function loadOverlayImage(
+  context: RenderContext,
+  location: string,
+  role: OverlayRole,
+): Promise<OverlayImage> {
+  const bytes = await context.request.fetchImage(location);
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch (error) {
+    throw new RenderError(422, `The ${role} image is not an image Darkroom can read.`, {
+      cause: error,
+    });
+  }
+  const { width, height, pages = 1 } = metadata;
+  if (width === undefined || height === undefined) {
+    throw new RenderError(422, `The ${role} image has no dimensions.`);
+  }
+  const { source, limits } = context;
+  const originPixels = source.width * source.height * source.pages;
+  if (originPixels + width * height * pages > limits.maxInputPixels) {
+    throw new RenderError(
+      413,
+      `The ${role} image is too large: with the origin image it exceeds ${limits.maxInputPixels} pixels.`,
+    );
+  }
+  const turned = (metadata.orientation ?? 1) >= 5;
+  return {
+    open: () => sharp(bytes, { limitInputPixels: limits.maxInputPixels }).autoOrient(),
+    size: turned ? { width: height, height: width } : { width, height },
+  };
+}

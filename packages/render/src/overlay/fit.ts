@@ -1,0 +1,144 @@
+import type { Rect, Size } from '../geometry/types.ts';
+
+/** How an overlay image meets its target box (`mark-fit`, `blend-fit`), as imgix's `fit` does. */
+export type OverlayFit = 'clamp' | 'clip' | 'crop' | 'fill' | 'max' | 'scale';
+
+export function isOverlayFit(value: string | undefined): value is OverlayFit {
+  return (
+    value === 'clamp' ||
+    value === 'clip' ||
+    value === 'crop' ||
+    value === 'fill' ||
+    value === 'max' ||
+    value === 'scale'
+  );
+}
+
+/** Which edges a crop keeps (`blend-crop`); an axis left unnamed is cropped evenly. */
+export interface CropGravity {
+  horizontal: 'left' | 'center' | 'right';
+  vertical: 'top' | 'middle' | 'bottom';
+}
+
+export const CENTRE: CropGravity = { horizontal: 'center', vertical: 'middle' };
+
+/**
+ * Reads `blend-crop` (top, bottom, left, right, faces). Without face detection, `faces` keeps
+ * the fallback imgix documents for an image with no faces: the other values, else the centre.
+ */
+export function readCropGravity(values: readonly string[]): CropGravity {
+  const gravity = { ...CENTRE };
+  for (const value of values) {
+    if (value === 'left' || value === 'right') gravity.horizontal = value;
+    if (value === 'top' || value === 'bottom') gravity.vertical = value;
+  }
+  return gravity;
+}
+
+/**
+ * The operations that bring an overlay of `source` size to its target: resize to `resize`
+ * exactly, then cut `extract` out of it (crop) or add `extend` around it (fill, clamp).
+ * `output` is the final size.
+ */
+export interface FitPlan {
+  resize: Size;
+  extract: Rect | null;
+  extend: {
+    top: number;
+    bottom: number;
+    left: number;
+    right: number;
+    edge: 'transparent' | 'copy';
+  } | null;
+  output: Size;
+}
+
+/**
+ * Plans an overlay fit. With neither target side the overlay keeps its size; with one side it
+ * scales proportionally to it, whatever the mode (crop, fill and clamp need both sides).
+ */
+export function planFit(
+  source: Size,
+  target: { width?: number | undefined; height?: number | undefined },
+  fit: OverlayFit,
+  gravity: CropGravity = CENTRE,
+): FitPlan {
+  const { width, height } = target;
+  if (width === undefined && height === undefined) return unchanged(source);
+  if (width === undefined || height === undefined) {
+    const scale = width !== undefined ? width / source.width : (height ?? 0) / source.height;
+    if (fit === 'max' && scale > 1) return unchanged(source);
+    return unchanged(scaled(source, scale));
+  }
+  switch (fit) {
+    case 'scale':
+      return unchanged({ width, height });
+    case 'max': {
+      const scale = Math.min(1, width / source.width, height / source.height);
+      return unchanged(scaled(source, scale));
+    }
+    case 'crop': {
+      const scale = Math.max(width / source.width, height / source.height);
+      const resize = scaled(source, scale);
+      const extract = {
+        left: offset(
+          resize.width - width,
+          gravity.horizontal === 'left',
+          gravity.horizontal === 'right',
+        ),
+        top: offset(
+          resize.height - height,
+          gravity.vertical === 'top',
+          gravity.vertical === 'bottom',
+        ),
+        width: Math.min(width, resize.width),
+        height: Math.min(height, resize.height),
+      };
+      return {
+        resize,
+        extract,
+        extend: null,
+        output: { width: extract.width, height: extract.height },
+      };
+    }
+    case 'fill':
+    case 'clamp': {
+      const resize = scaled(source, Math.min(width / source.width, height / source.height));
+      const spareX = Math.max(0, width - resize.width);
+      const spareY = Math.max(0, height - resize.height);
+      const left = Math.floor(spareX / 2);
+      const top = Math.floor(spareY / 2);
+      return {
+        resize,
+        extract: null,
+        extend: {
+          left,
+          right: spareX - left,
+          top,
+          bottom: spareY - top,
+          edge: fit === 'clamp' ? 'copy' : 'transparent',
+        },
+        output: { width: resize.width + spareX, height: resize.height + spareY },
+      };
+    }
+    case 'clip':
+      return unchanged(scaled(source, Math.min(width / source.width, height / source.height)));
+  }
+}
+
+function unchanged(size: Size): FitPlan {
+  return { resize: size, extract: null, extend: null, output: size };
+}
+
+function scaled(size: Size, scale: number): Size {
+  return {
+    width: Math.max(1, Math.round(size.width * scale)),
+    height: Math.max(1, Math.round(size.height * scale)),
+  };
+}
+
+function offset(excess: number, keepStart: boolean, keepEnd: boolean): number {
+  if (excess <= 0 || keepStart) return 0;
+  if (keepEnd) return excess;
+  return Math.floor(excess / 2);
+}

@@ -1,0 +1,55 @@
+import sharp from 'sharp';
+import type { FitPlan } from './fit.ts';
+import type { OverlayImage } from './fetch.ts';
+import type { Size } from '../geometry/types.ts';
+import { shrinkToFit } from './placement.ts';
+import type { RgbaLayer } from './raw.ts';
+
+/** An overlay image as raw RGBA pixels of its final size, not yet placed. */
+export type SizedOverlay = Omit<RgbaLayer, 'left' | 'top'>;
+
+/** Carries out a `FitPlan` on an overlay image, returning its RGBA pixels. */
+export async function applyFit(overlay: OverlayImage, plan: FitPlan): Promise<SizedOverlay> {
+  // Greyscale overlays come out as sRGB too: every layer is four channels.
+  let pipeline = overlay
+    .open()
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .resize(plan.resize.width, plan.resize.height, { fit: 'fill' });
+  // Called after resize, sharp extracts from (and extends) the resized image.
+  if (plan.extract) pipeline = pipeline.extract(plan.extract);
+  if (plan.extend) {
+    const { edge, ...sides } = plan.extend;
+    pipeline = pipeline.extend(
+      edge === 'copy'
+        ? { ...sides, extendWith: 'copy' }
+        : { ...sides, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    );
+  }
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Scales an overlay down, keeping its shape, until it fits inside `bounds`; never up. */
+export async function shrinkInside(overlay: SizedOverlay, bounds: Size): Promise<SizedOverlay> {
+  const target = shrinkToFit(overlay, bounds);
+  if (target.width === overlay.width && target.height === overlay.height) return overlay;
+  const { data, info } = await sharp(overlay.data, {
+    raw: { width: overlay.width, height: overlay.height, channels: 4 },
+  })
+    .resize(target.width, target.height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Turns an overlay `degrees` clockwise about its centre on a transparent background that grows to hold it. */
+export async function rotateOverlay(overlay: SizedOverlay, degrees: number): Promise<SizedOverlay> {
+  const { data, info } = await sharp(overlay.data, {
+    raw: { width: overlay.width, height: overlay.height, channels: 4 },
+  })
+    .rotate(degrees, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}

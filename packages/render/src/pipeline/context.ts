@@ -1,0 +1,129 @@
+import type { Params } from '@darkroom/core';
+import type sharp from 'sharp';
+
+/** Client hints sent with the request (`ch=Width,DPR,Save-Data`); null when not sent. */
+export interface ClientHints {
+  width: number | null;
+  viewportWidth: number | null;
+  dpr: number | null;
+  saveData: boolean;
+}
+
+export interface RenderLimits {
+  /** Largest input, in pixels, all animation frames counted together (issue 4: 50 MP). */
+  maxInputPixels: number;
+  /** Largest output side in pixels (8192). */
+  maxOutputSide: number;
+  /** Longest a render may take before it is abandoned, in milliseconds. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_RENDER_LIMITS: RenderLimits = {
+  maxInputPixels: 50_000_000,
+  maxOutputSide: 8192,
+  timeoutMs: 30_000,
+};
+
+/** Everything a render needs; the server fills it in, the engine knows nothing of HTTP. */
+export interface RenderRequest {
+  /** The origin file's bytes, whole (the storage layer never hands over a partial object). */
+  input: Uint8Array;
+  params: Params;
+  /** The Accept header, for `auto=format`; null when absent. */
+  accept: string | null;
+  clientHints: ClientHints;
+  /**
+   * Fetches the image behind a `mark`, `blend` or `mask` URL. The server passes a fetch that
+   * goes through the SSRF guard, caps bytes and refuses the request's own source; it throws
+   * `RenderError` (status 400 or 422) on failure.
+   */
+  fetchImage: (url: string) => Promise<Uint8Array>;
+  limits?: Partial<RenderLimits>;
+  signal?: AbortSignal;
+}
+
+export type OutputFormat =
+  'avif' | 'gif' | 'jp2' | 'jpg' | 'pjpg' | 'png' | 'png8' | 'png32' | 'webp' | 'json' | 'blurhash';
+
+export interface RenderResult {
+  body: Buffer;
+  contentType: string;
+  /** The encoded format (json and css palettes report 'json'). */
+  format: OutputFormat | 'css';
+  /** Output pixel size; null for JSON, CSS and blurhash answers. */
+  width: number | null;
+  height: number | null;
+  /** True when the Accept header chose the format (`auto=format`): the answer needs Vary. */
+  variesOnAccept: boolean;
+  /** True when a premium (AI) operation ran, for metering. */
+  premium: boolean;
+}
+
+/** Facts about the origin image, read once from its header before any pixel is decoded. */
+export interface SourceImage {
+  bytes: Uint8Array;
+  metadata: sharp.Metadata;
+  /** sharp's format name: jpeg, png, webp, gif, avif, heif, tiff, svg, jp2. */
+  format: string;
+  /** Size as displayed, after EXIF orientation; for animations, one frame. */
+  width: number;
+  height: number;
+  /** Frames in an animation (1 for a still). */
+  pages: number;
+  hasAlpha: boolean;
+}
+
+/**
+ * Where fit=fill / fillmax leaves room around the resized image: the size step records the
+ * canvas and the image's place on it, the fill step paints the rest (solid, blur, gradient).
+ */
+export interface PendingFill {
+  canvasWidth: number;
+  canvasHeight: number;
+  left: number;
+  top: number;
+}
+
+/**
+ * The one mutable object the steps share. `image` is the sharp pipeline built so far, and
+ * `width`/`height` are the size it will produce: steps keep them true so the next step can
+ * plan with arithmetic instead of decoding. A step that needs the pixels as they are now (to
+ * measure or composite them) calls `materialize()`.
+ */
+export interface RenderContext {
+  readonly request: RenderRequest;
+  readonly params: Params;
+  readonly source: SourceImage;
+  readonly limits: RenderLimits;
+  image: sharp.Sharp;
+  width: number;
+  height: number;
+  /** The pipeline output carries an alpha channel. */
+  hasAlpha: boolean;
+  /** The pipeline holds every frame of an animation (sharp `animated: true`). */
+  animated: boolean;
+  /** Frame height when animated (frames are stacked vertically in sharp). */
+  pageHeight: number;
+  pendingFill: PendingFill | null;
+  /** Set by a premium (AI) step. */
+  premium: boolean;
+  /**
+   * Runs the pipeline so far into raw pixels and starts a fresh pipeline from them, so later
+   * operations apply after earlier ones whatever order sharp would use inside one pipeline.
+   */
+  materialize(): Promise<void>;
+}
+
+/** A pipeline step: returns at once when its parameters are absent. */
+export type RenderStep = (context: RenderContext) => Promise<void> | void;
+
+/** A render that cannot go ahead; `status` is the HTTP status the delivery layer answers. */
+export class RenderError extends Error {
+  readonly status: 400 | 413 | 415 | 422 | 500 | 504;
+
+  constructor(status: RenderError['status'], message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RenderError';
+    this.status = status;
+  }
+}

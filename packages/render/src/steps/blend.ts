@@ -1,0 +1,147 @@
+import type { Params, Rgba } from '@darkroom/core';
+import type { Size } from '../geometry/types.ts';
+import type { RenderContext } from '../pipeline/context.ts';
+import { restartFromPixels } from '../pipeline/context-factory.ts';
+import type { StepModule } from '../pipeline/step.ts';
+import {
+  SHARP_BLEND,
+  blendPixelsInPlace,
+  isBlendMode,
+  isNonSeparable,
+  type NonSeparableMode,
+} from '../overlay/blend-modes.ts';
+import { compositeLayers, frameSize } from '../overlay/composite.ts';
+import { loadOverlayImage, overlayLocation } from '../overlay/fetch.ts';
+import { isOverlayFit, planFit, readCropGravity } from '../overlay/fit.ts';
+import {
+  placeLayer,
+  readAlignment,
+  resolveLength,
+  visiblePart,
+  type Alignment,
+} from '../overlay/placement.ts';
+import {
+  colourThroughMask,
+  cropRgba,
+  pasteRgba,
+  scaleAlpha,
+  type RgbaLayer,
+} from '../overlay/raw.ts';
+import { applyFit } from '../overlay/resize-overlay.ts';
+
+/** An image blend starts at the top-left corner (`blend-x` and `blend-y` default to 0). */
+const DEFAULT_ALIGNMENT: Alignment = { horizontal: 'left', vertical: 'top' };
+
+/**
+ * The `blend` family: a colour over the whole image, or an image placed on it, combined with
+ * one of imgix's sixteen blend modes (docs.imgix.com/apis/rendering/blending/blend-mode;
+ * overlay by default).
+ */
+export const blendStep: StepModule = {
+  name: 'blend',
+  parameters: [
+    'blend',
+    'blend-align',
+    'blend-alpha',
+    'blend-color',
+    'blend-crop',
+    'blend-fit',
+    'blend-h',
+    'blend-mode',
+    'blend-pad',
+    'blend-size',
+    'blend-w',
+    'blend-x',
+    'blend-y',
+  ],
+  async run(context) {
+    const { params } = context;
+    const location = overlayLocation(params, 'blend');
+    // `blend` takes a colour or an image; `blend-color` names the colour on its own.
+    const colour = params.color('blend-color') ?? params.color('blend');
+    if (location === undefined && colour === undefined) return;
+    const layer =
+      location === undefined
+        ? colourLayer(frameSize(context), colour ?? { r: 0, g: 0, b: 0, alpha: 0 })
+        : await imageLayer(context, location);
+    scaleAlpha(layer.data, (params.number('blend-alpha') ?? 100) / 100);
+    const modeName = params.string('blend-mode');
+    const mode = isBlendMode(modeName) ? modeName : 'overlay';
+    if (isNonSeparable(mode)) await blendOnPixels(context, layer, mode);
+    else await compositeLayers(context, [layer], SHARP_BLEND[mode]);
+  },
+};
+
+function colourLayer(frame: Size, colour: Rgba): RgbaLayer {
+  const data = colourThroughMask(
+    Buffer.alloc(frame.width * frame.height, 255),
+    colour,
+    colour.alpha,
+  );
+  return { data, ...frame, left: 0, top: 0 };
+}
+
+async function imageLayer(context: RenderContext, location: string): Promise<RgbaLayer> {
+  const { params } = context;
+  const frame = frameSize(context);
+  const overlay = await loadOverlayImage(context, location, 'blend');
+  const sized = await applyFit(overlay, planBlendSize(params, overlay.size, frame));
+  const x = params.number('blend-x');
+  const y = params.number('blend-y');
+  const { left, top } = placeLayer({
+    canvas: frame,
+    layer: sized,
+    alignment: readAlignment(params.strings('blend-align'), DEFAULT_ALIGNMENT),
+    pad: params.number('blend-pad') ?? 0,
+    x,
+    y,
+  });
+  return { ...sized, left, top };
+}
+
+/**
+ * `blend-size=inherit` gives the blend the image's own size, cropped to it as `blend-crop`
+ * says; otherwise `blend-w` / `blend-h` (pixels or fractions of the image) with `blend-fit`.
+ */
+function planBlendSize(params: Params, natural: Size, frame: Size) {
+  const gravity = readCropGravity(params.strings('blend-crop'));
+  if (params.string('blend-size') === 'inherit') return planFit(natural, frame, 'crop', gravity);
+  const fit = params.string('blend-fit');
+  const target = {
+    width: resolveLength(params.get('blend-w'), frame.width),
+    height: resolveLength(params.get('blend-h'), frame.height),
+  };
+  return planFit(natural, target, isOverlayFit(fit) ? fit : 'clip', gravity);
+}
+
+/** Hue, saturation, color and luminosity, which libvips lacks, computed on the raw pixels of each frame. */
+async function blendOnPixels(
+  context: RenderContext,
+  layer: RgbaLayer,
+  mode: NonSeparableMode,
+): Promise<void> {
+  const frame = frameSize(context);
+  const visible = visiblePart(layer, frame);
+  if (!visible) return;
+  const frameLayer = Buffer.alloc(frame.width * frame.height * 4);
+  pasteRgba(
+    frameLayer,
+    frame.width,
+    cropRgba(layer.data, layer.width, visible.crop),
+    visible.crop.width,
+    visible.left,
+    visible.top,
+  );
+  await context.materialize();
+  // Blending needs colour channels; a greyscale image becomes sRGB (alpha kept).
+  const { data, info } = await context.image
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const channels = info.channels === 4 ? 4 : 3;
+  const frameBytes = frame.width * frame.height * channels;
+  for (let start = 0; start + frameBytes <= data.length; start += frameBytes) {
+    blendPixelsInPlace(data.subarray(start, start + frameBytes), channels, frameLayer, mode);
+  }
+  restartFromPixels(context, data, { width: info.width, height: info.height, channels });
+}

@@ -1,0 +1,70 @@
+import type { Params, ParamValue } from '@darkroom/core';
+import { readCropStrategy, type CropStrategy } from '../geometry/crop-window.ts';
+import { FIT_MODES, type Dimension, type FitMode, type SizeRequest } from '../geometry/fit.ts';
+import type { Size } from '../geometry/types.ts';
+import { readBorder, readStroke } from './border.ts';
+import { paddingSides } from './padding.ts';
+
+/** Turns the size parameters into the pure request of geometry/fit.ts. */
+export function readSizeRequest(
+  params: Params,
+  source: Size,
+  maxOutputSide: number,
+  crop: CropStrategy,
+): SizeRequest {
+  const ratio = params.ratio('ar');
+  return {
+    source,
+    fit: readFit(params),
+    width: dimension(params.get('w')),
+    height: dimension(params.get('h')),
+    dpr: params.number('dpr') ?? 1,
+    aspectRatio: ratio && ratio.height > 0 ? ratio.width / ratio.height : null,
+    bounds: {
+      minWidth: params.number('min-w') ?? null,
+      maxWidth: params.number('max-w') ?? null,
+      minHeight: params.number('min-h') ?? null,
+      maxHeight: params.number('max-h') ?? null,
+    },
+    zoom: crop.kind === 'focalpoint' ? Math.max(1, crop.zoom) : 1,
+    maxOutputSide,
+    reserved: reservedFrame(params),
+  };
+}
+
+/** The padding and border the later steps put around the image, per axis. */
+function reservedFrame(params: Params): Size {
+  const padding = paddingSides(params);
+  const border = readBorder(params)?.sides ?? { top: 0, right: 0, bottom: 0, left: 0 };
+  const stroke = 2 * (readStroke(params)?.size ?? 0);
+  return {
+    width: padding.left + padding.right + border.left + border.right + stroke,
+    height: padding.top + padding.bottom + border.top + border.bottom + stroke,
+  };
+}
+
+export function readCrop(params: Params): CropStrategy {
+  return readCropStrategy(params.strings('crop'), {
+    x: params.number('fp-x') ?? 0.5,
+    y: params.number('fp-y') ?? 0.5,
+    zoom: params.number('fp-z') ?? 1,
+  });
+}
+
+/**
+ * The fit mode; `facearea` needs face detection (a later issue) and until then crops from the
+ * centre, which is what it does when an image has no face.
+ */
+function readFit(params: Params): FitMode {
+  const fit = params.string('fit') ?? 'clip';
+  if (fit === 'facearea') return 'crop';
+  return FIT_MODES.find((mode) => mode === fit) ?? 'clip';
+}
+
+function dimension(value: ParamValue | undefined): Dimension | null {
+  if (!value || (value.type !== 'integer' && value.type !== 'unit_scalar')) return null;
+  if (value.value <= 0) return null;
+  return value.type === 'unit_scalar'
+    ? { unit: 'fraction', value: value.value }
+    : { unit: 'pixels', value: value.value };
+}

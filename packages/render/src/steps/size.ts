@@ -1,0 +1,158 @@
+import sharp from 'sharp';
+import {
+  placeWindow,
+  unscaleWindow,
+  type CropStrategy,
+  type FocalPointCrop,
+} from '../geometry/crop-window.ts';
+import { planResize, type Canvas, type ResizePlan } from '../geometry/fit.ts';
+import type { Rect, Size } from '../geometry/types.ts';
+import type { RenderContext } from '../pipeline/context.ts';
+import type { StepModule } from '../pipeline/step.ts';
+import { placeByEdges } from './crop-edges.ts';
+import { focalDebugOverlay } from './focal-debug.ts';
+import { readCrop, readSizeRequest } from './size-request.ts';
+
+/**
+ * Size, fit and crop (imgix size and focal-point docs). The common case, a plain `w=512`, is
+ * one resize in the same sharp pipeline as the decode, so JPEG shrink-on-load applies; crops
+ * resize first and cut afterwards for the same reason. fit=fill and fillmax only resize the
+ * image and leave `pendingFill` for the fill step to paint the canvas.
+ */
+export const sizeStep: StepModule = {
+  name: 'size',
+  parameters: [
+    'w',
+    'h',
+    'dpr',
+    'ar',
+    'fit',
+    'crop',
+    'max-w',
+    'max-h',
+    'min-w',
+    'min-h',
+    'fp-x',
+    'fp-y',
+    'fp-z',
+    'fp-debug',
+  ],
+  async run(context) {
+    const source = { width: context.width, height: context.height };
+    const crop = readCrop(context.params);
+    const plan = planResize(
+      readSizeRequest(context.params, source, context.limits.maxOutputSide, crop),
+    );
+    if (!plan.cropTo && !plan.canvas && sameSize(plan.scaled, source)) return;
+
+    if (plan.cropTo) {
+      const window = await cropTo(context, plan, plan.cropTo, crop);
+      if (crop.kind === 'focalpoint' && context.params.boolean('fp-debug')) {
+        await drawFocalPoint(context, plan, window, crop);
+      }
+    } else if (!sameSize(plan.scaled, source)) {
+      resize(context, plan.scaled);
+    }
+    if (plan.canvas) {
+      placeOnCanvas(context, plan.scaled, plan.canvas, context.params.string('fit') === 'clamp');
+    }
+  },
+};
+
+/** Cuts `window` out of the image scaled to `plan.scaled`; returns where it was cut. */
+async function cropTo(
+  context: RenderContext,
+  plan: ResizePlan,
+  window: Size,
+  crop: CropStrategy,
+): Promise<Rect> {
+  const source = { width: context.width, height: context.height };
+  const { scaled } = plan;
+  if (crop.kind === 'entropy') {
+    context.image = context.image.resize(window.width, window.height, {
+      fit: 'cover',
+      position: sharp.strategy.entropy,
+    });
+    setSize(context, window);
+    return { left: 0, top: 0, ...window };
+  }
+  const placed =
+    crop.kind === 'edges'
+      ? await placeByEdges(context, scaled, window)
+      : placeWindow(scaled, window, crop);
+
+  const enlarging = scaled.width > source.width || scaled.height > source.height;
+  if (!enlarging && !sameSize(scaled, source)) {
+    // Resize, then cut: an extract after the resize keeps shrink-on-load.
+    resize(context, scaled);
+    if (!sameSize(placed, scaled)) context.image = context.image.extract(placed);
+  } else {
+    // Enlarging (a zoomed focal point, a small source): cut first and scale only the window.
+    const region = unscaleWindow(placed, scaled, source);
+    if (!sameSize(region, source)) await extractBeforeResize(context, region);
+    if (!sameSize(region, window)) resize(context, window);
+  }
+  setSize(context, window);
+  return placed;
+}
+
+/**
+ * sharp keeps a single extract before its resize, and `rect` may already hold it; a second
+ * region waits until that one has been applied to the pixels.
+ */
+async function extractBeforeResize(context: RenderContext, region: Rect): Promise<void> {
+  if (context.params.has('rect')) await context.materialize();
+  context.image = context.image.extract(region);
+}
+
+function resize(context: RenderContext, size: Size): void {
+  context.image = context.image.resize(size.width, size.height, { fit: 'fill' });
+  setSize(context, size);
+}
+
+function placeOnCanvas(context: RenderContext, image: Size, canvas: Canvas, clamp: boolean): void {
+  if (!clamp) {
+    context.pendingFill = {
+      canvasWidth: canvas.width,
+      canvasHeight: canvas.height,
+      left: canvas.imageLeft,
+      top: canvas.imageTop,
+    };
+    return;
+  }
+  // fit=clamp: "the remaining space is filled with extended pixels from the edge of the image".
+  context.image = context.image.extend({
+    left: canvas.imageLeft,
+    top: canvas.imageTop,
+    right: canvas.width - canvas.imageLeft - image.width,
+    bottom: canvas.height - canvas.imageTop - image.height,
+    extendWith: 'copy',
+  });
+  setSize(context, canvas);
+}
+
+async function drawFocalPoint(
+  context: RenderContext,
+  plan: ResizePlan,
+  window: Rect,
+  focus: FocalPointCrop,
+): Promise<void> {
+  const output = { width: context.width, height: context.height };
+  const overlay = focalDebugOverlay(output, {
+    x: focus.x * plan.scaled.width - window.left,
+    y: focus.y * plan.scaled.height - window.top,
+  });
+  context.image = context.image.composite([{ input: overlay, left: 0, top: 0 }]);
+  // A later step's composite would replace this one inside the same pipeline.
+  await context.materialize();
+}
+
+function setSize(context: RenderContext, size: Size): void {
+  context.width = size.width;
+  context.height = size.height;
+  context.pageHeight = size.height;
+}
+
+function sameSize(a: Size, b: Size): boolean {
+  return a.width === b.width && a.height === b.height;
+}

@@ -1,0 +1,111 @@
+import type { Params, Rgba } from '@darkroom/core';
+import type { RenderContext } from '../pipeline/context.ts';
+import type { StepModule } from '../pipeline/step.ts';
+import { compositeLayers, frameSize } from '../overlay/composite.ts';
+import { resolveFont } from '../overlay/fonts.ts';
+import { placeLayer, readAlignment, type Alignment } from '../overlay/placement.ts';
+import { readTextClip } from '../overlay/text-clip.ts';
+import { layoutText } from '../overlay/text-layout.ts';
+import { effectMargin, withEffects, type TextEffects } from '../overlay/text-raster.ts';
+
+/** imgix's defaults for `txt` (docs.imgix.com/apis/rendering/text/txt): 12 px black text, 10 px from the bottom-right corner. */
+const DEFAULT_ALIGNMENT: Alignment = { horizontal: 'right', vertical: 'bottom' };
+const DEFAULT_COLOUR: Rgba = { r: 0, g: 0, b: 0, alpha: 1 };
+const DEFAULT_OUTLINE_COLOUR: Rgba = { r: 255, g: 255, b: 255, alpha: 1 };
+const DEFAULT_SIZE = 12;
+const DEFAULT_PAD = 10;
+
+function hex({ r, g, b }: Rgba): string {
+  return `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function numberOr(params: Params, name: string, fallback: number): number {
+  const value = params.getOrDefault(name);
+  return value?.type === 'integer' || value?.type === 'number' ? value.value : fallback;
+}
+
+/**
+ * The `txt` family: one line (or, with newlines, a block) of text drawn over the image. Sizes
+ * are device-independent pixels as imgix documents (`txt-pad`, `txt-width`), so they scale with
+ * `dpr` like the image does.
+ */
+export const textStep: StepModule = {
+  name: 'text',
+  parameters: [
+    'txt',
+    'txt-align',
+    'txt-clip',
+    'txt-color',
+    'txt-fit',
+    'txt-font',
+    'txt-lead',
+    'txt-line',
+    'txt-line-color',
+    'txt-pad',
+    'txt-shad',
+    'txt-size',
+    'txt-track',
+    'txt-width',
+    'txt-x',
+    'txt-y',
+  ],
+  async run(context) {
+    const text = context.params.string('txt');
+    if (text === undefined || text === '') return;
+    await drawText(context, text);
+  },
+};
+
+async function drawText(context: RenderContext, text: string): Promise<void> {
+  const { params } = context;
+  const dpr = numberOr(params, 'dpr', 1);
+  const frame = frameSize(context);
+  const pad = numberOr(params, 'txt-pad', DEFAULT_PAD) * dpr;
+  const colour = params.color('txt-color') ?? DEFAULT_COLOUR;
+  const alignment = readAlignment(params.strings('txt-align'), DEFAULT_ALIGNMENT);
+  const lineWidth = numberOr(params, 'txt-line', 0) * dpr;
+  const effects: TextEffects = {
+    outline:
+      lineWidth > 0
+        ? { width: lineWidth, colour: params.color('txt-line-color') ?? DEFAULT_OUTLINE_COLOUR }
+        : null,
+    shadow: numberOr(params, 'txt-shad', 0),
+    scale: dpr,
+  };
+  const width = params.number('txt-width');
+  const fill = await layoutText({
+    text,
+    style: {
+      font: resolveFont(params.string('txt-font')),
+      sizePx: numberOr(params, 'txt-size', DEFAULT_SIZE) * dpr,
+      trackingPx: numberOr(params, 'txt-track', 0) * dpr,
+      colourHex: hex(colour),
+    },
+    options: {
+      align: alignment.horizontal === 'center' ? 'centre' : alignment.horizontal,
+      leading: numberOr(params, 'txt-lead', 0) * dpr,
+    },
+    room: {
+      // imgix treats txt-width=0 as no width.
+      width: Math.max(1, width === undefined || width <= 0 ? frame.width - 2 * pad : width * dpr),
+      height: Math.max(1, frame.height - 2 * pad),
+    },
+    shrinkToFit: params.string('txt-fit') === 'max',
+    clip: readTextClip(params.strings('txt-clip')),
+  });
+  if (!fill) return;
+  const layer = await withEffects(fill, effects, colour.alpha);
+  const margin = effectMargin(effects);
+  const x = params.number('txt-x');
+  const y = params.number('txt-y');
+  // The ink aligns to the image; the outline and shadow spill around it, as CSS text-shadow does.
+  const { left, top } = placeLayer({
+    canvas: frame,
+    layer: { width: fill.width, height: fill.height },
+    alignment,
+    pad,
+    x: x === undefined ? undefined : x * dpr,
+    y: y === undefined ? undefined : y * dpr,
+  });
+  await compositeLayers(context, [{ ...layer, left: left - margin, top: top - margin }]);
+}

@@ -1,0 +1,64 @@
+// Delivery answers as plain data (status, headers, body), built here and written by one
+// function, so every path (image, error, fallback, crossdomain.xml) gets the same header rules.
+import type { FastifyReply } from 'fastify';
+import type { DeliverySource } from './delivery-source.ts';
+import {
+  CORS_HEADERS,
+  SANDBOX_CSP,
+  errorCacheControl,
+  isActiveContent,
+} from './response-headers.ts';
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  /** null: no body (HEAD, 304). */
+  body: Buffer | null;
+}
+
+/** Headers every answer of a source carries. */
+export function baseHeaders(
+  source: DeliverySource | null,
+  contentType: string,
+): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'x-content-type-options': 'nosniff',
+    ...(isActiveContent(contentType) ? { 'content-security-policy': SANDBOX_CSP } : {}),
+    ...(source?.settings.crossdomain_cors_enabled ? CORS_HEADERS : {}),
+  };
+}
+
+/**
+ * An error as imgix answers it: plain text, one message per line. Errors of a known source are
+ * cached for its cache_ttl_error; others (unknown host, 429) are not cached at all.
+ */
+export function errorAnswer(
+  status: number,
+  messages: string | readonly string[],
+  source: DeliverySource | null,
+  extraHeaders: Record<string, string> = {},
+): Answer {
+  const text = typeof messages === 'string' ? messages : messages.join('\n');
+  const cacheable = source !== null && status !== 429 && status !== 405;
+  return {
+    status,
+    headers: {
+      ...baseHeaders(source, 'text/plain; charset=utf-8'),
+      'cache-control': cacheable ? errorCacheControl(source.settings) : 'no-store',
+      ...extraHeaders,
+    },
+    body: Buffer.from(`${text}\n`),
+  };
+}
+
+/** Writes an answer; HEAD keeps the Content-Length of the body it does not send. */
+export function sendAnswer(reply: FastifyReply, answer: Answer, method: string): FastifyReply {
+  reply.code(answer.status).headers(answer.headers);
+  if (answer.body === null) return reply.send();
+  if (method === 'HEAD') {
+    reply.header('content-length', String(answer.body.length));
+    return reply.send();
+  }
+  return reply.send(answer.body);
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+
+/** One rendered answer as the render caches keep it. */
+export interface CachedRender {
+  body: Buffer;
+  contentType: string;
+  /** Strong ETag of the body, quoted (RFC 9110 section 8.8.3). */
+  etag: string;
+  /** The Accept header chose the format (`auto=format`): the answer carries `Vary: Accept`. */
+  variesOnAccept: boolean;
+  /** The origin's Cache-Control, for cache_ttl_behavior "default" (respect origin). */
+  originCacheControl: string | null;
+  premium: boolean;
+}
+
+/** Where a render lives: per source and origin path, so a purge of a path drops its variants. */
+export interface RenderLocation {
+  sourceId: string;
+  /** sha256 of the origin path, hex (a path can be longer than a file name may be). */
+  pathHash: string;
+  /** sha256 of everything that decides the bytes, hex. */
+  key: string;
+}
+
+export function strongEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+export function pathHash(path: string): string {
+  return createHash('sha256').update(path).digest('hex');
+}

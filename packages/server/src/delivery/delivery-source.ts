@@ -1,0 +1,78 @@
+// What delivery knows about a source, built once per source version from its row: secrets
+// decrypted, storage adapter made on first use, the settings it reads on every request.
+import type { FallbackImage, SourceSettings } from '@darkroom/core';
+import { parseDeliveryDomain } from '@darkroom/core';
+import type { Config } from '../config.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
+import type { SourceRow } from '../db/schema.ts';
+import {
+  demoStorageOptions,
+  storageOptions,
+  type StorageAdapterFactory,
+} from '../api/origin-check.ts';
+import { configurationOf } from '../api/source-production.ts';
+import type { StorageAdapter } from '../storage/types.ts';
+
+export interface DeliverySource {
+  id: string;
+  accountId: string;
+  type: string;
+  isDemo: boolean;
+  enabled: boolean;
+  /** A source serves once it has deployed; a redeploy after an edit does not stop it. */
+  deployed: boolean;
+  globalVersion: number;
+  settings: SourceSettings;
+  /** Web proxy sources always need a signature (imgix: "a requirement for Web Proxy Sources"). */
+  requiresSignature: boolean;
+  /** The secure URL token in plain text. */
+  token: string;
+  imageError: FallbackImage | null;
+  imageMissing: FallbackImage | null;
+  /** Host names (without port) this source answers on, to refuse marks that loop back to it. */
+  hostnames: ReadonlySet<string>;
+  adapter(): Promise<StorageAdapter>;
+}
+
+export interface DeliverySourceDependencies {
+  config: Readonly<Config>;
+  secrets: SecretBox;
+  storageAdapterFactory: StorageAdapterFactory;
+}
+
+export function deliverySource(row: SourceRow, deps: DeliverySourceDependencies): DeliverySource {
+  const delivery = parseDeliveryDomain(deps.config.deliveryDomain).host;
+  let adapter: Promise<StorageAdapter> | null = null;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    type: row.type,
+    isDemo: row.is_demo,
+    enabled: row.enabled,
+    deployed: row.deployed_at !== null,
+    globalVersion: row.global_version,
+    settings: row.settings,
+    requiresSignature: row.secure_url_enabled || row.type === 'webproxy',
+    token: deps.secrets.decrypt(row.secure_url_token),
+    imageError: row.image_error,
+    imageMissing: row.image_missing,
+    hostnames: new Set([
+      ...row.settings.darkroom_subdomains.map((subdomain) => `${subdomain}.${delivery}`),
+      ...row.settings.custom_domains,
+    ]),
+    adapter() {
+      adapter ??= (async () =>
+        deps.storageAdapterFactory(
+          configurationOf(deps.secrets, row),
+          // The demo source reads the images shipped with the server (spec platform section 9).
+          row.is_demo ? demoStorageOptions(deps.config, row.id) : storageOptions(deps.config),
+          { sourceId: row.id },
+        ))();
+      // A factory that failed once (bad stored configuration) is tried again next time.
+      adapter.catch(() => {
+        adapter = null;
+      });
+      return adapter;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The hot renders, in memory in front of the disk cache, so a popular image is answered without
+// a file read. Byte-capped LRU; an entry is trusted for `freshForMs` and then re-read from the
+// disk, which is how a purge made by another process sharing the disk reaches this one.
+import type { CachedRender, RenderLocation } from './cached-render.ts';
+
+interface MemoryEntry {
+  render: CachedRender;
+  location: RenderLocation;
+  size: number;
+  storedAt: number;
+}
+
+export interface MemoryCacheOptions {
+  maxBytes: number;
+  freshForMs: number;
+  now?: () => number;
+}
+
+export class MemoryRenderCache {
+  readonly #entries = new Map<string, MemoryEntry>();
+  readonly #maxBytes: number;
+  readonly #freshForMs: number;
+  readonly #now: () => number;
+  #bytes = 0;
+
+  constructor(options: MemoryCacheOptions) {
+    this.#maxBytes = options.maxBytes;
+    this.#freshForMs = options.freshForMs;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get(identity: string): CachedRender | undefined {
+    const entry = this.#entries.get(identity);
+    if (entry === undefined) return undefined;
+    if (this.#now() - entry.storedAt > this.#freshForMs) {
+      this.#remove(identity, entry);
+      return undefined;
+    }
+    // Re-inserting moves the key to the end of the Map's order: the most recently used.
+    this.#entries.delete(identity);
+    this.#entries.set(identity, entry);
+    return entry.render;
+  }
+
+  /** Keeps `render` under `identity` (the render's identity string, render-key.ts). */
+  set(identity: string, location: RenderLocation, render: CachedRender): void {
+    const size = render.body.length + identity.length + 512;
+    // One render bigger than an eighth of the cache would push out many hot small ones.
+    if (size > this.#maxBytes / 8) return;
+    const existing = this.#entries.get(identity);
+    if (existing !== undefined) this.#remove(identity, existing);
+    this.#entries.set(identity, { render, location, size, storedAt: this.#now() });
+    this.#bytes += size;
+    for (const [key, entry] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#remove(key, entry);
+    }
+  }
+
+  /** Drops the renders of one path of a source, or of the whole source when `pathHash` is null. */
+  purge(sourceId: string, pathHash: string | null): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.location.sourceId !== sourceId) continue;
+      if (pathHash === null || entry.location.pathHash === pathHash) this.#remove(key, entry);
+    }
+  }
+
+  #remove(key: string, entry: MemoryEntry): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.size;
+  }
+}

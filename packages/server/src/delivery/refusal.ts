@@ -1,0 +1,48 @@
+// The checks a delivery request meets before any parameter is parsed or byte fetched: method,
+// URL length, crossdomain.xml, the source's state and its signature (imgix status codes).
+import type { Answer } from './answers.ts';
+import { baseHeaders, errorAnswer } from './answers.ts';
+import type { DeliverySource } from './delivery-source.ts';
+import { MAX_TARGET_LENGTH, type RequestTarget } from './request-target.ts';
+import { CORS_HEADERS, CROSSDOMAIN_XML } from './response-headers.ts';
+import { hasValidSignature } from './signature.ts';
+
+function crossdomainXml(source: DeliverySource): Answer {
+  if (!source.settings.crossdomain_xml_enabled || !source.enabled) {
+    return errorAnswer(404, 'This source has no crossdomain.xml.', source);
+  }
+  return {
+    status: 200,
+    headers: {
+      ...baseHeaders(source, 'text/x-cross-domain-policy; charset=utf-8'),
+      'cache-control': `public, max-age=${source.settings.cache_ttl_value}`,
+    },
+    body: Buffer.from(CROSSDOMAIN_XML),
+  };
+}
+
+/** The answer that ends a request before rendering, or null when it may go on. */
+export function refusal(
+  method: string,
+  target: RequestTarget,
+  source: DeliverySource,
+): Answer | null {
+  const cors = source.settings.crossdomain_cors_enabled;
+  if (method === 'OPTIONS' && cors) {
+    return { status: 204, headers: { ...CORS_HEADERS }, body: null };
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    const allow = cors ? 'GET, HEAD, OPTIONS' : 'GET, HEAD';
+    return errorAnswer(405, 'Images are read with GET or HEAD.', source, { allow });
+  }
+  if (target.raw.length > MAX_TARGET_LENGTH) {
+    return errorAnswer(414, `The URL is longer than ${MAX_TARGET_LENGTH} characters.`, source);
+  }
+  if (target.path === '/crossdomain.xml') return crossdomainXml(source);
+  if (!source.enabled) return errorAnswer(410, 'This source is disabled.', source);
+  if (!source.deployed) return errorAnswer(404, 'This source has not been deployed yet.', source);
+  if (source.requiresSignature && !hasValidSignature(target.raw, source.token)) {
+    return errorAnswer(403, 'The signature (s) of this URL is missing or does not match.', source);
+  }
+  return null;
+}

@@ -1,0 +1,451 @@
+// The delivery pipeline of one request (ARCHITECTURE.md, delivery/): source checks, signature,
+// parameters, expiry, then the render caches (memory, disk), and only on a miss the origin and
+// the render queue. Every answer is metered.
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Params } from '@darkroom/core';
+import { render, RenderError, type ClientHints, type RenderResult } from '@darkroom/render';
+import type { Config } from '../config.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
+import type { DatabaseSchema } from '../db/schema.ts';
+import { storageOptions, type StorageAdapterFactory } from '../api/origin-check.ts';
+import { findSourceByHost, onSourceChange } from '../store/sources.ts';
+import type { StorageOptions } from '../storage/types.ts';
+import { baseHeaders, errorAnswer, sendAnswer, type Answer } from './answers.ts';
+import { pathHash, strongEtag, type CachedRender, type RenderLocation } from './cached-render.ts';
+import { deliverySource, type DeliverySource } from './delivery-source.ts';
+import { DiskRenderCache } from './disk-cache.ts';
+import { FALLBACK_HEADER, fetchFallback } from './fallback.ts';
+import { MemoryRenderCache } from './memory-cache.ts';
+import { UsageMeter } from './metering.ts';
+import { OriginFailure, fetchOriginImage } from './origin-fetch.ts';
+import { originPath } from './origin-path.ts';
+import { overlayFetcher } from './overlay-fetch.ts';
+import { ParamsCache } from './params-cache.ts';
+import { clientHintsOf, renderIdentity, renderKey, varyHeaders } from './render-key.ts';
+import { QueueFullError, RenderQueue, runWithDeadline } from './render-queue.ts';
+import { SourceCache } from './source-cache.ts';
+import { refusal } from './refusal.ts';
+import { parseRequestTarget, queryWithoutSignature } from './request-target.ts';
+import {
+  contentDisposition,
+  errorCacheControl,
+  etagMatches,
+  successCacheControl,
+} from './response-headers.ts';
+
+/** Source lookups are trusted this long; edits in this process drop them at once. */
+const SOURCE_CACHE_TTL_MS = 5_000;
+const SOURCE_CACHE_MAX_HOSTS = 10_000;
+const PARAMS_CACHE_MAX_QUERIES = 10_000;
+/** How long a hot render is served from memory before the disk is asked again (purges elsewhere). */
+const MEMORY_FRESH_MS = 10_000;
+
+export interface DeliveryDependencies {
+  config: Readonly<Config>;
+  db: Kysely<DatabaseSchema>;
+  secrets: SecretBox;
+  storageAdapterFactory: StorageAdapterFactory;
+  log: FastifyBaseLogger;
+}
+
+interface Usage {
+  path: string;
+  cache: 'hit' | 'miss' | 'none';
+  renderMs: number | null;
+  originBytes: number | null;
+  originMs: number | null;
+  premium: boolean;
+}
+
+interface Outcome {
+  answer: Answer;
+  usage: Usage;
+}
+
+/** A render as produced for one request: `fresh` when this request rendered it. */
+interface Produced {
+  render: CachedRender;
+  fresh: boolean;
+  renderMs: number | null;
+  originBytes: number | null;
+  originMs: number | null;
+}
+
+interface RenderInput {
+  source: DeliverySource;
+  path: string;
+  params: Params;
+  accept: string | null;
+  hints: ClientHints;
+}
+
+function headerText(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+export class Delivery {
+  readonly #config: Readonly<Config>;
+  readonly #db: Kysely<DatabaseSchema>;
+  readonly #log: FastifyBaseLogger;
+  readonly #storage: StorageOptions;
+  readonly #sources: SourceCache<DeliverySource>;
+  readonly #params = new ParamsCache(PARAMS_CACHE_MAX_QUERIES);
+  readonly #memory: MemoryRenderCache;
+  readonly #disk: DiskRenderCache;
+  readonly #queue: RenderQueue;
+  readonly #meter: UsageMeter;
+  readonly #caching: boolean;
+  readonly #inflight = new Map<string, Promise<Produced>>();
+  readonly #stopListening: () => void;
+
+  constructor(deps: DeliveryDependencies) {
+    this.#config = deps.config;
+    this.#db = deps.db;
+    this.#log = deps.log;
+    this.#storage = storageOptions(deps.config);
+    this.#sources = new SourceCache<DeliverySource>({
+      load: async (host) => {
+        const row = await findSourceByHost(this.#db, host, deps.config.deliveryDomain, {
+          includeDisabled: true,
+        });
+        return row === undefined ? null : deliverySource(row, deps);
+      },
+      idOf: (source) => source.id,
+      ttlMs: SOURCE_CACHE_TTL_MS,
+      maxEntries: SOURCE_CACHE_MAX_HOSTS,
+    });
+    this.#stopListening = onSourceChange((sourceId) => this.#sources.invalidate(sourceId));
+    // RENDER_CACHE_MAX_BYTES=0 switches caching off altogether: every request renders.
+    this.#caching = deps.config.renderCacheMaxBytes > 0;
+    this.#memory = new MemoryRenderCache({
+      maxBytes: this.#caching ? deps.config.renderMemoryCacheBytes : 0,
+      freshForMs: MEMORY_FRESH_MS,
+    });
+    this.#disk = new DiskRenderCache({
+      directory: path.join(deps.config.dataDir, 'render-cache'),
+      maxBytes: deps.config.renderCacheMaxBytes,
+      onError: (error) => this.#log.warn({ err: error }, 'render cache write failed'),
+    });
+    this.#queue = new RenderQueue({
+      concurrency: deps.config.renderConcurrency,
+      maxWaiting: deps.config.renderQueueSize,
+    });
+    this.#meter = new UsageMeter({
+      db: this.#db,
+      onError: (error, dropped) =>
+        this.#log.error({ err: error, dropped }, 'usage events could not be written'),
+    });
+  }
+
+  /** Indexes the disk cache a previous run left (in the background). */
+  start(): void {
+    this.#disk.start().catch((error: unknown) => {
+      this.#log.warn({ err: error }, 'render cache could not be indexed');
+    });
+  }
+
+  /** Stops listening for source edits and writes the usage events still buffered. */
+  async close(): Promise<void> {
+    this.#stopListening();
+    await this.#meter.close();
+  }
+
+  /** Writes buffered usage events now (tests, shutdown). */
+  flushUsage(): Promise<void> {
+    return this.#meter.flush();
+  }
+
+  /** The source a delivery host names (lowercased Host header), or null. */
+  source(host: string): Promise<DeliverySource | null> {
+    return this.#sources.get(host);
+  }
+
+  /** Drops the cached renders of one origin path of a source, or all of them when path is null. */
+  async purge(sourceId: string, originPathOrAll: string | null): Promise<void> {
+    const hash = originPathOrAll === null ? null : pathHash(originPathOrAll);
+    this.#memory.purge(sourceId, hash);
+    await this.#disk.purge(sourceId, hash);
+  }
+
+  /** Answers a request on a delivery host; `source` null means no source has the host. */
+  async handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: DeliverySource | null,
+  ): Promise<FastifyReply> {
+    if (source === null) {
+      return sendAnswer(
+        reply,
+        errorAnswer(404, 'No source is configured for this host.', null),
+        request.method,
+      );
+    }
+    const { answer, usage } = await this.#serve(request, source);
+    sendAnswer(reply, answer, request.method);
+    const sentBytes = request.method === 'HEAD' || answer.body === null ? 0 : answer.body.length;
+    this.#meter.record({
+      source_id: source.id,
+      account_id: source.accountId,
+      path: usage.path,
+      status: answer.status,
+      bytes_out: sentBytes,
+      render_ms: usage.renderMs,
+      cache: usage.cache,
+      origin_bytes: usage.originBytes,
+      origin_ms: usage.originMs,
+      user_agent: headerText(request, 'user-agent'),
+      referrer: headerText(request, 'referer'),
+      operation: usage.premium ? 'premium' : 'standard',
+      occurred_at: new Date(),
+    });
+    return reply;
+  }
+
+  async #serve(request: FastifyRequest, source: DeliverySource): Promise<Outcome> {
+    const target = parseRequestTarget(request.raw.url ?? '/');
+    const usage: Usage = {
+      path: target.path,
+      cache: 'none',
+      renderMs: null,
+      originBytes: null,
+      originMs: null,
+      premium: false,
+    };
+    const answer = (result: Answer): Outcome => ({ answer: result, usage });
+    const refused = refusal(request.method, target, source);
+    if (refused !== null) return answer(refused);
+    const origin = originPath(target.path, source.type);
+    if (!origin.ok) return answer(errorAnswer(origin.status, origin.message, source));
+    usage.path = origin.path;
+
+    const query = queryWithoutSignature(target.query);
+    const parsed = this.#params.parse(
+      `${source.id}:${source.globalVersion}`,
+      query,
+      source.settings.default_params,
+    );
+    if (!parsed.ok) {
+      return answer(
+        errorAnswer(
+          400,
+          parsed.issues.map((issue) => issue.message),
+          source,
+        ),
+      );
+    }
+    const { params } = parsed;
+    const expires = params.number('expires');
+    const secondsLeft = expires === undefined ? null : Math.floor(expires - Date.now() / 1000);
+    if (secondsLeft !== null && secondsLeft <= 0) {
+      return answer(errorAnswer(404, 'This URL has expired.', source));
+    }
+
+    const accept = headerText(request, 'accept');
+    const hints = clientHintsOf(request.headers);
+    const identity = renderIdentity({
+      sourceId: source.id,
+      globalVersion: source.globalVersion,
+      path: origin.path,
+      renderKeyPart: parsed.renderKeyPart,
+      params,
+      accept,
+      hints,
+    });
+    let cached = this.#memory.get(identity);
+    if (cached !== undefined) {
+      usage.cache = 'hit';
+    } else {
+      const location = {
+        sourceId: source.id,
+        pathHash: pathHash(origin.path),
+        key: renderKey(identity),
+      };
+      usage.cache = 'miss';
+      try {
+        const produced = await this.#produce(identity, location, {
+          source,
+          path: origin.path,
+          params,
+          accept,
+          hints,
+        });
+        cached = produced.render;
+        usage.cache = produced.fresh ? 'miss' : 'hit';
+        usage.renderMs = produced.renderMs;
+        usage.originBytes = produced.originBytes;
+        usage.originMs = produced.originMs;
+      } catch (error) {
+        return answer(await this.#failure(error, request, source, query));
+      }
+    }
+    usage.premium = cached.premium;
+    return answer(this.#success(request, source, cached, params, origin.path, secondsLeft));
+  }
+
+  /** One render per key at a time: concurrent identical requests share the first one's work. */
+  async #produce(
+    identity: string,
+    location: RenderLocation,
+    input: RenderInput,
+  ): Promise<Produced> {
+    if (!this.#caching) return this.#readOrRender(identity, location, input);
+    const running = this.#inflight.get(location.key);
+    if (running !== undefined) {
+      const shared = await running;
+      return {
+        render: shared.render,
+        fresh: false,
+        renderMs: null,
+        originBytes: null,
+        originMs: null,
+      };
+    }
+    const work = this.#readOrRender(identity, location, input).finally(() => {
+      this.#inflight.delete(location.key);
+    });
+    this.#inflight.set(location.key, work);
+    return work;
+  }
+
+  async #readOrRender(
+    identity: string,
+    location: RenderLocation,
+    input: RenderInput,
+  ): Promise<Produced> {
+    const stored = await this.#disk.read(location);
+    if (stored !== null) {
+      this.#memory.set(identity, location, stored);
+      return { render: stored, fresh: false, renderMs: null, originBytes: null, originMs: null };
+    }
+    const adapter = await input.source.adapter().catch((error: unknown) => {
+      throw new OriginFailure(502, 'The source storage is not configured correctly.', {
+        cause: error,
+      });
+    });
+    const origin = await fetchOriginImage(adapter, input.path);
+    const started = performance.now();
+    const result = await this.#render(input, origin.bytes);
+    const renderMs = Math.round(performance.now() - started);
+    const rendered: CachedRender = {
+      body: result.body,
+      contentType: result.contentType,
+      etag: strongEtag(result.body),
+      variesOnAccept: result.variesOnAccept,
+      originCacheControl: origin.cacheControl,
+      premium: result.premium,
+    };
+    this.#memory.set(identity, location, rendered);
+    await this.#disk.write(location, rendered);
+    return {
+      render: rendered,
+      fresh: true,
+      renderMs,
+      originBytes: origin.bytes.length,
+      originMs: origin.fetchMs,
+    };
+  }
+
+  /** Renders in the queue, answering 504 once RENDER_TIMEOUT_MS pass. */
+  #render(input: RenderInput, bytes: Buffer): Promise<RenderResult> {
+    const timeoutMs = this.#config.renderTimeoutMs;
+    return runWithDeadline(
+      this.#queue,
+      timeoutMs,
+      (signal) =>
+        render({
+          input: bytes,
+          params: input.params,
+          accept: input.accept,
+          clientHints: input.hints,
+          fetchImage: overlayFetcher({
+            source: input.source,
+            originPath: input.path,
+            storage: this.#storage,
+          }),
+          limits: { timeoutMs },
+          signal,
+        }),
+      () => new RenderError(504, `The image took longer than ${timeoutMs} ms to render.`),
+    );
+  }
+
+  #success(
+    request: FastifyRequest,
+    source: DeliverySource,
+    rendered: CachedRender,
+    params: Params,
+    originPathName: string,
+    secondsLeft: number | null,
+  ): Answer {
+    const headers: Record<string, string> = {
+      ...baseHeaders(source, rendered.contentType),
+      'cache-control': successCacheControl(
+        source.settings,
+        rendered.originCacheControl,
+        secondsLeft,
+      ),
+      etag: rendered.etag,
+    };
+    const vary = varyHeaders(params, rendered.variesOnAccept);
+    if (vary.length > 0) headers.vary = vary.join(', ');
+    if (params.has('dl')) {
+      headers['content-disposition'] = contentDisposition(
+        params.string('dl') ?? '',
+        originPathName,
+      );
+    }
+    if (etagMatches(headerText(request, 'if-none-match') ?? undefined, rendered.etag)) {
+      return { status: 304, headers, body: null };
+    }
+    return { status: 200, headers, body: rendered.body };
+  }
+
+  async #failure(
+    error: unknown,
+    request: FastifyRequest,
+    source: DeliverySource,
+    query: string,
+  ): Promise<Answer> {
+    if (error instanceof QueueFullError) {
+      return errorAnswer(429, error.message, source, {
+        'retry-after': String(error.retryAfterSeconds),
+      });
+    }
+    let status: number;
+    let message: string;
+    let fallback = source.imageError;
+    if (error instanceof OriginFailure) {
+      status = error.status;
+      message = error.message;
+      if (status === 404) fallback = source.imageMissing;
+    } else if (error instanceof RenderError) {
+      status = error.status;
+      message = error.message;
+      // A wrong request (a mark on the same source, say) is the client's to fix, not an image error.
+      if (status === 400) fallback = null;
+    } else {
+      request.log.error({ err: error }, 'delivery failed');
+      status = 500;
+      message = 'The image could not be rendered.';
+    }
+    // A fallback request arriving here (its URL is on a Darkroom source) never falls back again.
+    if (fallback !== null && request.headers[FALLBACK_HEADER] === undefined) {
+      const image = await fetchFallback(fallback, query, this.#storage);
+      if (image !== null) {
+        return {
+          status,
+          headers: {
+            ...baseHeaders(source, image.contentType),
+            'cache-control': errorCacheControl(source.settings),
+          },
+          body: image.body,
+        };
+      }
+    }
+    return errorAnswer(status, message, source);
+  }
+}

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE } from '../databases.ts';
+import { useTestApp } from '../test-app.ts';
+import {
+  MemoryOrigin,
+  createSource,
+  deliver,
+  quadrantsPng,
+  useDataDir,
+  type TestSource,
+} from './fixtures.ts';
+
+describe('delivery headers', () => {
+  const origin = new MemoryOrigin();
+  const context = useTestApp(
+    PGLITE,
+    { DATA_DIR: useDataDir() },
+    { storageAdapterFactory: origin.factory },
+  );
+  let plain: TestSource;
+  let open: TestSource;
+
+  beforeAll(async () => {
+    origin.put('headers', 'photos/summer beach.png', await quadrantsPng(20, 20));
+    plain = await createSource(context.app, { bucket: 'headers' });
+    open = await createSource(context.app, {
+      bucket: 'headers',
+      production: { crossdomain_cors_enabled: true, crossdomain_xml_enabled: true },
+    });
+  });
+
+  it('sends nosniff on images and sandboxes text answers', async () => {
+    const image = await deliver(context.app, plain.host, '/photos/summer%20beach.png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['content-security-policy']).toBeUndefined();
+    const error = await deliver(context.app, plain.host, '/missing.png');
+    expect(error.headers['x-content-type-options']).toBe('nosniff');
+    expect(error.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('sends CORS headers only when crossdomain_cors_enabled', async () => {
+    const withCors = await deliver(context.app, open.host, '/photos/summer%20beach.png');
+    expect(withCors.headers['access-control-allow-origin']).toBe('*');
+    const without = await deliver(context.app, plain.host, '/photos/summer%20beach.png');
+    expect(without.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a CORS preflight when crossdomain_cors_enabled, 405 otherwise', async () => {
+    const preflight = await deliver(context.app, open.host, '/photos/summer%20beach.png', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    const refused = await deliver(context.app, plain.host, '/photos/summer%20beach.png', {
+      method: 'OPTIONS',
+    });
+    expect(refused.status).toBe(405);
+  });
+
+  it('serves /crossdomain.xml only when crossdomain_xml_enabled', async () => {
+    const enabled = await deliver(context.app, open.host, '/crossdomain.xml');
+    expect(enabled.status).toBe(200);
+    expect(enabled.headers['content-type']).toBe('text/x-cross-domain-policy; charset=utf-8');
+    expect(enabled.text).toContain('<allow-access-from domain="*"');
+    expect((await deliver(context.app, plain.host, '/crossdomain.xml')).status).toBe(404);
+    expect(origin.reads.some((read) => read.endsWith('crossdomain.xml'))).toBe(false);
+  });
+
+  it('turns dl into an attachment with a safely quoted file name', async () => {
+    const named = await deliver(context.app, plain.host, '/photos/summer%20beach.png?dl=beach.png');
+    expect(named.headers['content-disposition']).toBe(
+      `attachment; filename="beach.png"; filename*=UTF-8''beach.png`,
+    );
+    const unicode = await deliver(
+      context.app,
+      plain.host,
+      `/photos/summer%20beach.png?dl=${encodeURIComponent('plage d\'été "1";.png')}`,
+    );
+    expect(unicode.headers['content-disposition']).toBe(
+      `attachment; filename="plage d'_t_ _1__.png"; filename*=UTF-8''plage%20d%27%C3%A9t%C3%A9%20%221%22%3B.png`,
+    );
+    const sneaky = await deliver(
+      context.app,
+      plain.host,
+      `/photos/summer%20beach.png?dl=${encodeURIComponent('../../etc/passwd\r\nX-Evil: 1')}`,
+    );
+    expect(sneaky.headers['content-disposition']).toBe(
+      `attachment; filename="....etcpasswdX-Evil: 1"; filename*=UTF-8''....etcpasswdX-Evil%3A%201`,
+    );
+    expect(sneaky.headers['x-evil']).toBeUndefined();
+  });
+
+  it('names a dl download after the origin file when dl has no value', async () => {
+    const response = await deliver(context.app, plain.host, '/photos/summer%20beach.png?dl=');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="summer beach.png"; filename*=UTF-8''summer%20beach.png`,
+    );
+  });
+
+  it('serves dl variants from one cached render', async () => {
+    origin.put('headers', 'once.png', await quadrantsPng(10, 10));
+    await deliver(context.app, plain.host, '/once.png?w=5&dl=a.png');
+    await deliver(context.app, plain.host, '/once.png?w=5&dl=b.png');
+    await deliver(context.app, plain.host, '/once.png?w=5');
+    expect(origin.readsOf('headers', 'once.png')).toBe(1);
+  });
+});
