@@ -1,13 +1,6 @@
-import {
-  FloatingFocusManager,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
+import { FloatingFocusManager, FloatingOverlay, FloatingPortal } from '@floating-ui/react';
 import { useId, type ReactNode } from 'react';
+import { useModalFloating } from '../../ui/overlay/use-modal-floating.ts';
 
 export interface SourcesDialogProps {
   title: string;
@@ -21,18 +14,7 @@ export interface SourcesDialogProps {
 /** A modal with rich content (links, lists) where the overlay's confirm only takes text. */
 export function SourcesDialog({ title, onClose, children, actions, icon }: SourcesDialogProps) {
   const titleId = useId();
-  const {
-    context,
-    refs: { setFloating },
-  } = useFloating({
-    open: true,
-    onOpenChange: (open) => {
-      if (!open) onClose();
-    },
-  });
-  const dismiss = useDismiss(context, { outsidePress: false });
-  const role = useRole(context, { role: 'dialog' });
-  const { getFloatingProps } = useInteractions([dismiss, role]);
+  const { context, setFloating, getFloatingProps } = useModalFloating(onClose);
 
   return (
     <FloatingPortal>

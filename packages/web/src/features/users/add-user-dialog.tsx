@@ -1,12 +1,4 @@
-import {
-  FloatingFocusManager,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
+import { FloatingFocusManager, FloatingOverlay, FloatingPortal } from '@floating-ui/react';
 import { MIN_PASSWORD_LENGTH, newUserSchema } from '@darkroom/core';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,6 +6,7 @@ import { EVENTS, track } from '../../analytics/track.ts';
 import { useCreateUserMutation, type NewUserValues } from '../../api/users.ts';
 import { redirectTo } from '../../app/redirect.ts';
 import { Button, Form, FormRootError, TextField, toast, useZodForm } from '../../ui/index.ts';
+import { useModalFloating } from '../../ui/overlay/use-modal-floating.ts';
 import { applyServerErrors } from '../forms/apply-server-errors.ts';
 import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
 
@@ -39,19 +32,9 @@ export function AddUserDialog() {
     redirectTo(`/users${searchWithPage(searchParams, page)}`);
   };
 
-  const {
-    context,
-    refs: { setFloating },
-  } = useFloating({
-    open: true,
-    onOpenChange: (open) => {
-      if (!open && !isSubmitting) close();
-    },
+  const { context, setFloating, getFloatingProps } = useModalFloating(() => {
+    if (!isSubmitting) close();
   });
-  // Only Escape and Cancel close it: a stray click beside the form must not lose what was typed.
-  const dismiss = useDismiss(context, { outsidePress: false });
-  const role = useRole(context, { role: 'dialog' });
-  const { getFloatingProps } = useInteractions([dismiss, role]);
 
   const onSubmit = async (values: NewUserValues) => {
     try {

@@ -1,15 +1,8 @@
-import {
-  FloatingFocusManager,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
+import { FloatingFocusManager, FloatingOverlay, FloatingPortal } from '@floating-ui/react';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type Ref } from 'react';
 import { Button } from '../../../ui/index.ts';
+import { useModalFloating } from '../../../ui/overlay/use-modal-floating.ts';
 import { WalkthroughIllustration } from './walkthrough-illustration.tsx';
 import { WALKTHROUGHS } from './walkthroughs.ts';
 import type { ProviderCardId } from './wizard.utils.ts';
@@ -105,18 +98,7 @@ function WalkthroughSidePanel({ cardId, onClose }: PanelProps) {
 function WalkthroughDialog({ cardId, onClose }: PanelProps) {
   const titleId = useId();
   const closeButton = useRef<HTMLButtonElement>(null);
-  const {
-    context,
-    refs: { setFloating },
-  } = useFloating({
-    open: true,
-    onOpenChange: (open) => {
-      if (!open) onClose();
-    },
-  });
-  const dismiss = useDismiss(context, { outsidePress: false });
-  const role = useRole(context, { role: 'dialog' });
-  const { getFloatingProps } = useInteractions([dismiss, role]);
+  const { context, setFloating, getFloatingProps } = useModalFloating(onClose);
   return (
     <FloatingPortal>
       <FloatingOverlay lockScroll className="z-50 bg-white">
