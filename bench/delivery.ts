@@ -16,7 +16,10 @@ const SECONDS = 10;
 const CONCURRENCY = 2;
 
 export interface DeliveryFigures {
+  /** The ceiling: sharp encoding exactly what delivery answers (a progressive JPEG). */
   bareSharp: ThroughputReport;
+  /** Bare sharp writing a baseline JPEG (sharp's default), for information. */
+  bareSharpBaseline: ThroughputReport;
   uncached: ThroughputReport;
   cached: ThroughputReport;
   /** Cache hits with enough connections in flight to saturate the one server process. */
@@ -34,12 +37,26 @@ function demoHeaders(port: number) {
 /** GET through undici: fetch() drops a Host header, and delivery is chosen by Host. */
 async function get(url: string, headers: Record<string, string>) {
   const response = await request(url, { headers });
-  return { status: response.statusCode, text: await response.body.text() };
+  const body = Buffer.from(await response.body.arrayBuffer());
+  return { status: response.statusCode, body, text: body.toString('utf8') };
 }
 
-async function bareSharp(): Promise<ThroughputReport> {
+/**
+ * The sharp options delivery encodes `q=75` JPEG with (imgix's default jpg-progressive=true,
+ * render/src/output/encode.ts). measureDelivery checks that the ceiling's bytes are delivery's.
+ */
+const DELIVERY_JPEG: sharp.JpegOptions = {
+  quality: 75,
+  progressive: true,
+  chromaSubsampling: '4:2:0',
+};
+
+function bareSharpWork(jpeg: sharp.JpegOptions) {
   const input = readFileSync(IMAGE_FILE);
-  const work = () => sharp(input).resize({ width: 512 }).jpeg({ quality: 75 }).toBuffer();
+  return () => sharp(input).resize({ width: 512 }).jpeg(jpeg).toBuffer();
+}
+
+async function inProcess(work: () => Promise<unknown>): Promise<ThroughputReport> {
   await measureInProcess(work, { concurrency: CONCURRENCY, seconds: 2 });
   return measureInProcess(work, { concurrency: CONCURRENCY, seconds: SECONDS });
 }
@@ -75,7 +92,9 @@ async function peakMemoryUnderLoad(port: number, baseUrl: string, memory: () => 
 }
 
 export async function measureDelivery(): Promise<DeliveryFigures> {
-  const bare = await bareSharp();
+  const ceilingWork = bareSharpWork(DELIVERY_JPEG);
+  const bare = await inProcess(ceilingWork);
+  const bareBaseline = await inProcess(bareSharpWork({ quality: 75 }));
 
   // Uncached: the render cache is switched off, so every request fetches and renders.
   const uncachedServer = await startServer({ RENDER_CACHE_MAX_BYTES: '0' });
@@ -86,6 +105,13 @@ export async function measureDelivery(): Promise<DeliveryFigures> {
     const headers = demoHeaders(uncachedServer.port);
     const probe = await get(url, headers);
     if (probe.status !== 200) throw new Error(`delivery answered ${probe.status}: ${probe.text}`);
+    const ceilingBytes = (await ceilingWork()) as Buffer;
+    if (!ceilingBytes.equals(probe.body)) {
+      // The ratio b/a only means something when both sides do the same work.
+      console.warn(
+        `(a) no longer encodes what delivery answers (${ceilingBytes.length} bytes vs ${probe.body.length}): update DELIVERY_JPEG`,
+      );
+    }
     await measureHttp({ url, headers, connections: CONCURRENCY, seconds: 2 });
     uncached = await measureHttp({ url, headers, connections: CONCURRENCY, seconds: SECONDS });
     peakRenderMemory = await peakMemoryUnderLoad(
@@ -125,6 +151,7 @@ export async function measureDelivery(): Promise<DeliveryFigures> {
   }
   return {
     bareSharp: bare,
+    bareSharpBaseline: bareBaseline,
     uncached,
     cached,
     cachedSaturated,

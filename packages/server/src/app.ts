@@ -22,6 +22,7 @@ import { sourceSchemasFor } from './api/source-schemas.ts';
 import { loadSecretKey } from './crypto/secret-key.ts';
 import { createSecretBox } from './crypto/secrets.ts';
 import { ensureDemoSource } from './demo/demo-source.ts';
+import { DeliveryFastPath } from './delivery/fast-path.ts';
 import { registerDelivery } from './delivery/routing.ts';
 import { Delivery } from './delivery/service.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -55,12 +56,15 @@ export async function buildApp(
   config: Readonly<Config>,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // Delivery answers cache hits before Fastify sees them (delivery/fast-path.ts).
+  const fastPath = new DeliveryFastPath(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: config.trustProxy,
+    serverFactory: fastPath.serverFactory,
   });
 
   const ownsDatabase = options.database === undefined;
@@ -110,6 +114,7 @@ export async function buildApp(
   });
   // First of all hooks: image requests on delivery hosts never meet the API's hooks.
   registerDelivery(app, delivery);
+  fastPath.attach(delivery, app.log);
   await app.register(fastifyCookie);
   // Hook order matters: cheap refusals (rate limit, read-only, Accept) before any database work.
   registerRateLimit(app, config);

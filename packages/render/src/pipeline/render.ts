@@ -19,6 +19,7 @@ import { OUTPUT_MEDIA_TYPES } from '../output/media-types.ts';
 import { readSource } from '../output/source.ts';
 import { paletteOutput } from '../steps/palette.ts';
 import { createRenderContext } from './context-factory.ts';
+import { configureLibvips } from './libvips.ts';
 import {
   DEFAULT_RENDER_LIMITS,
   type RenderContext,
@@ -31,6 +32,7 @@ import { PIPELINE } from './steps.ts';
 
 // Before any origin byte reaches libvips (issue 4, item 7).
 blockUntrustedLoaders();
+configureLibvips();
 
 const FORMATS_WITH_ALPHA: ReadonlySet<ImageFormat> = new Set([
   'png',

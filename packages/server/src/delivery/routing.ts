@@ -37,7 +37,16 @@ export function registerDelivery(app: FastifyInstance, delivery: Delivery): void
     const source = await delivery.source(host);
     // A host that is no source's custom domain is the dashboard's own (or anyone's): not ours.
     if (source === null && role === 'custom-domain') return;
-    await delivery.handle(request, reply, source);
+    await delivery.handle(
+      {
+        method: request.method,
+        url: request.raw.url ?? '/',
+        headers: request.headers,
+        log: request.log,
+      },
+      reply,
+      source,
+    );
     return reply;
   });
 }

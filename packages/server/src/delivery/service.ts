@@ -1,9 +1,11 @@
 // The delivery pipeline of one request (ARCHITECTURE.md, delivery/): source checks, signature,
 // parameters, expiry, then the render caches (memory, disk), and only on a miss the origin and
-// the render queue. Every answer is metered.
+// the render queue. Every answer is metered. Hits in memory can also be answered from node:http
+// directly (fast-path.ts), through the same checks, so both paths answer alike.
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Params } from '@darkroom/core';
 import { render, RenderError, type ClientHints, type RenderResult } from '@darkroom/render';
@@ -13,11 +15,12 @@ import type { DatabaseSchema } from '../db/schema.ts';
 import { storageOptions, type StorageAdapterFactory } from '../api/origin-check.ts';
 import { findSourceByHost, onSourceChange } from '../store/sources.ts';
 import type { StorageOptions } from '../storage/types.ts';
-import { baseHeaders, errorAnswer, sendAnswer, type Answer } from './answers.ts';
+import { baseHeaders, errorAnswer, sendAnswer, writeAnswer, type Answer } from './answers.ts';
 import { pathHash, strongEtag, type CachedRender, type RenderLocation } from './cached-render.ts';
 import { deliverySource, type DeliverySource } from './delivery-source.ts';
 import { DiskRenderCache } from './disk-cache.ts';
 import { FALLBACK_HEADER, fetchFallback } from './fallback.ts';
+import { HitAnswers, type HitAnswer } from './hit-answers.ts';
 import { MemoryRenderCache } from './memory-cache.ts';
 import { UsageMeter } from './metering.ts';
 import { OriginFailure, fetchOriginImage } from './origin-fetch.ts';
@@ -40,6 +43,7 @@ import {
 const SOURCE_CACHE_TTL_MS = 5_000;
 const SOURCE_CACHE_MAX_HOSTS = 10_000;
 const PARAMS_CACHE_MAX_QUERIES = 10_000;
+const HIT_ANSWERS_MAX_TARGETS = 10_000;
 /** How long a hot render is served from memory before the disk is asked again (purges elsewhere). */
 const MEMORY_FRESH_MS = 10_000;
 
@@ -65,6 +69,26 @@ interface Outcome {
   usage: Usage;
 }
 
+/** What delivery reads of a request, the same whether Fastify or node:http hands it over. */
+export interface DeliveryRequest {
+  method: string;
+  /** The request target exactly as sent. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The request's own logger (with its id) when Fastify has one. */
+  log?: FastifyBaseLogger;
+}
+
+/** A request that passed every check before the render caches: what finding its render needs. */
+interface Lookup {
+  usage: Usage;
+  identity: string;
+  input: RenderInput;
+  /** The query without `s`, for fallback URLs. */
+  query: string;
+  secondsLeft: number | null;
+}
+
 /** A render as produced for one request: `fresh` when this request rendered it. */
 interface Produced {
   render: CachedRender;
@@ -82,9 +106,34 @@ interface RenderInput {
   hints: ClientHints;
 }
 
-function headerText(request: FastifyRequest, name: string): string | null {
+function headerText(request: DeliveryRequest, name: string): string | null {
   const value = request.headers[name];
   return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/**
+ * The ready-made answer of a hit whose headers depend on nothing but the request target, the
+ * source and the render (If-None-Match aside); null when they also depend on the clock
+ * (`expires`) or on request headers (Accept under `auto=format`, client hints under `ch`).
+ */
+function hitAnswer(
+  source: DeliverySource,
+  render: CachedRender,
+  lookup: Lookup,
+  headers: Readonly<Record<string, string>>,
+): HitAnswer | null {
+  const { params, path: originPathName } = lookup.input;
+  if (params.has('expires') || params.has('ch') || params.strings('auto').includes('format')) {
+    return null;
+  }
+  return {
+    source,
+    render: new WeakRef(render),
+    identity: lookup.identity,
+    path: originPathName,
+    headers: { ...headers, 'content-length': String(render.body.length) },
+    notModifiedHeaders: { ...headers },
+  };
 }
 
 export class Delivery {
@@ -94,6 +143,7 @@ export class Delivery {
   readonly #storage: StorageOptions;
   readonly #sources: SourceCache<DeliverySource>;
   readonly #params = new ParamsCache(PARAMS_CACHE_MAX_QUERIES);
+  readonly #hitAnswers = new HitAnswers(HIT_ANSWERS_MAX_TARGETS);
   readonly #memory: MemoryRenderCache;
   readonly #disk: DiskRenderCache;
   readonly #queue: RenderQueue;
@@ -101,6 +151,7 @@ export class Delivery {
   readonly #caching: boolean;
   readonly #inflight = new Map<string, Promise<Produced>>();
   readonly #stopListening: () => void;
+  #closed = false;
 
   constructor(deps: DeliveryDependencies) {
     this.#config = deps.config;
@@ -150,6 +201,7 @@ export class Delivery {
 
   /** Stops listening for source edits and writes the usage events still buffered. */
   async close(): Promise<void> {
+    this.#closed = true;
     this.#stopListening();
     await this.#meter.close();
   }
@@ -173,7 +225,7 @@ export class Delivery {
 
   /** Answers a request on a delivery host; `source` null means no source has the host. */
   async handle(
-    request: FastifyRequest,
+    request: DeliveryRequest,
     reply: FastifyReply,
     source: DeliverySource | null,
   ): Promise<FastifyReply> {
@@ -186,12 +238,80 @@ export class Delivery {
     }
     const { answer, usage } = await this.#serve(request, source);
     sendAnswer(reply, answer, request.method);
-    const sentBytes = request.method === 'HEAD' || answer.body === null ? 0 : answer.body.length;
+    this.#record(request, source, answer.status, answer.body, usage);
+    return reply;
+  }
+
+  /**
+   * Answers straight on the node:http response when the host's source and the render are both
+   * in memory, without waiting for anything: the cache-hit path, well above the rate Fastify's
+   * request lifecycle allows on the same machine. Returns false, having written nothing, for
+   * every other request (misses, errors, lookups not yet cached), for the Fastify route to
+   * answer. `host` is the lowercased Host the request is served for.
+   */
+  answerFromMemory(request: DeliveryRequest, response: ServerResponse, host: string): boolean {
+    if (this.#closed || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    // null (no source has the host) is answered by the slow path, like every error.
+    const source = this.#sources.peek(host);
+    if (source === undefined || source === null) return false;
+    const ready = this.#hitAnswers.get(request.url, source);
+    if (ready !== undefined) {
+      const render = this.#memory.get(ready.identity);
+      if (render !== undefined && render === ready.render.deref()) {
+        this.#writeHit(request, response, source, ready, render);
+        return true;
+      }
+    }
+    const lookup = this.#lookup(request, source);
+    if (!('identity' in lookup)) return false;
+    const cached = this.#memory.get(lookup.identity);
+    if (cached === undefined) return false;
+    const answer = this.#success(request, source, cached, lookup);
+    const hit = hitAnswer(source, cached, lookup, answer.headers);
+    if (hit !== null) this.#hitAnswers.set(request.url, hit);
+    const { usage } = lookup;
+    usage.cache = 'hit';
+    usage.premium = cached.premium;
+    writeAnswer(response, answer, request.method);
+    this.#record(request, source, answer.status, answer.body, usage);
+    return true;
+  }
+
+  /** Writes a hit from its ready-made answer: only If-None-Match is read per request. */
+  #writeHit(
+    request: DeliveryRequest,
+    response: ServerResponse,
+    source: DeliverySource,
+    hit: HitAnswer,
+    render: CachedRender,
+  ): void {
+    const notModified = etagMatches(headerText(request, 'if-none-match') ?? undefined, render.etag);
+    const body = notModified ? null : render.body;
+    response.writeHead(notModified ? 304 : 200, notModified ? hit.notModifiedHeaders : hit.headers);
+    response.end(body === null || request.method === 'HEAD' ? undefined : body);
+    this.#record(request, source, notModified ? 304 : 200, body, {
+      path: hit.path,
+      cache: 'hit',
+      renderMs: null,
+      originBytes: null,
+      originMs: null,
+      premium: render.premium,
+    });
+  }
+
+  #record(
+    request: DeliveryRequest,
+    source: DeliverySource,
+    status: number,
+    body: Buffer | null,
+    usage: Usage,
+  ): void {
+    const sentBytes = request.method === 'HEAD' || body === null ? 0 : body.length;
     this.#meter.record({
       source_id: source.id,
       account_id: source.accountId,
       path: usage.path,
-      status: answer.status,
+      status,
       bytes_out: sentBytes,
       render_ms: usage.renderMs,
       cache: usage.cache,
@@ -202,11 +322,45 @@ export class Delivery {
       operation: usage.premium ? 'premium' : 'standard',
       occurred_at: new Date(),
     });
-    return reply;
   }
 
-  async #serve(request: FastifyRequest, source: DeliverySource): Promise<Outcome> {
-    const target = parseRequestTarget(request.raw.url ?? '/');
+  async #serve(request: DeliveryRequest, source: DeliverySource): Promise<Outcome> {
+    const lookup = this.#lookup(request, source);
+    if (!('identity' in lookup)) return lookup;
+    const { usage, identity, input } = lookup;
+    const answer = (result: Answer): Outcome => ({ answer: result, usage });
+    let cached = this.#memory.get(identity);
+    if (cached !== undefined) {
+      usage.cache = 'hit';
+    } else {
+      const location = {
+        sourceId: source.id,
+        pathHash: pathHash(input.path),
+        key: renderKey(identity),
+      };
+      usage.cache = 'miss';
+      try {
+        const produced = await this.#produce(identity, location, input);
+        cached = produced.render;
+        usage.cache = produced.fresh ? 'miss' : 'hit';
+        usage.renderMs = produced.renderMs;
+        usage.originBytes = produced.originBytes;
+        usage.originMs = produced.originMs;
+      } catch (error) {
+        return answer(await this.#failure(error, request, source, lookup.query));
+      }
+    }
+    usage.premium = cached.premium;
+    return answer(this.#success(request, source, cached, lookup));
+  }
+
+  /**
+   * Every check before the render caches, synchronously (the source is at hand): the refusals,
+   * the origin path, the parameters and `expires`. Returns the answer that ends the request, or
+   * what finding its render needs.
+   */
+  #lookup(request: DeliveryRequest, source: DeliverySource): Outcome | Lookup {
+    const target = parseRequestTarget(request.url);
     const usage: Usage = {
       path: target.path,
       cache: 'none',
@@ -255,35 +409,13 @@ export class Delivery {
       accept,
       hints,
     });
-    let cached = this.#memory.get(identity);
-    if (cached !== undefined) {
-      usage.cache = 'hit';
-    } else {
-      const location = {
-        sourceId: source.id,
-        pathHash: pathHash(origin.path),
-        key: renderKey(identity),
-      };
-      usage.cache = 'miss';
-      try {
-        const produced = await this.#produce(identity, location, {
-          source,
-          path: origin.path,
-          params,
-          accept,
-          hints,
-        });
-        cached = produced.render;
-        usage.cache = produced.fresh ? 'miss' : 'hit';
-        usage.renderMs = produced.renderMs;
-        usage.originBytes = produced.originBytes;
-        usage.originMs = produced.originMs;
-      } catch (error) {
-        return answer(await this.#failure(error, request, source, query));
-      }
-    }
-    usage.premium = cached.premium;
-    return answer(this.#success(request, source, cached, params, origin.path, secondsLeft));
+    return {
+      usage,
+      identity,
+      input: { source, path: origin.path, params, accept, hints },
+      query,
+      secondsLeft,
+    };
   }
 
   /** One render per key at a time: concurrent identical requests share the first one's work. */
@@ -374,12 +506,10 @@ export class Delivery {
   }
 
   #success(
-    request: FastifyRequest,
+    request: DeliveryRequest,
     source: DeliverySource,
     rendered: CachedRender,
-    params: Params,
-    originPathName: string,
-    secondsLeft: number | null,
+    { input: { params, path: originPathName }, secondsLeft }: Lookup,
   ): Answer {
     const headers: Record<string, string> = {
       ...baseHeaders(source, rendered.contentType),
@@ -406,7 +536,7 @@ export class Delivery {
 
   async #failure(
     error: unknown,
-    request: FastifyRequest,
+    request: DeliveryRequest,
     source: DeliverySource,
     query: string,
   ): Promise<Answer> {
@@ -428,7 +558,7 @@ export class Delivery {
       // A wrong request (a mark on the same source, say) is the client's to fix, not an image error.
       if (status === 400) fallback = null;
     } else {
-      request.log.error({ err: error }, 'delivery failed');
+      (request.log ?? this.#log).error({ err: error }, 'delivery failed');
       status = 500;
       message = 'The image could not be rendered.';
     }

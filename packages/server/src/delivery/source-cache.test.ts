@@ -41,6 +41,20 @@ describe('SourceCache', () => {
     expect(loads).toEqual(['a.localhost', 'a.localhost']);
   });
 
+  it('peeks only at fresh lookups and never loads', async () => {
+    const { cache, loads, advance } = setup({ 'a.localhost': { id: 'a', version: 1 } });
+    expect(cache.peek('a.localhost')).toBeUndefined();
+    expect(loads).toEqual([]);
+    await cache.get('a.localhost');
+    await cache.get('x.localhost');
+    expect(cache.peek('a.localhost')).toEqual({ id: 'a', version: 1 });
+    expect(cache.peek('x.localhost')).toBeNull();
+    advance(1001);
+    expect(cache.peek('a.localhost')).toBeUndefined();
+    cache.invalidate('a');
+    expect(loads).toEqual(['a.localhost', 'x.localhost']);
+  });
+
   it('remembers unknown hosts too', async () => {
     const { cache, loads } = setup({});
     expect(await cache.get('x.localhost')).toBeNull();

@@ -43,6 +43,15 @@ export class SourceCache<T> {
     return loading;
   }
 
+  /**
+   * The source `host` names if a fresh lookup is at hand, without waiting: undefined when the
+   * database would have to be asked (the caller then takes the path that may wait).
+   */
+  peek(host: string): T | null | undefined {
+    const entry = this.#entries.get(host);
+    return entry !== undefined && entry.expiresAt > this.#now() ? entry.source : undefined;
+  }
+
   /** Forgets a source and every unknown host (one of them may be the source's new domain). */
   invalidate(sourceId: string): void {
     this.#generation += 1;

@@ -245,12 +245,20 @@ export async function deliverRaw(
   app: FastifyInstance,
   host: string,
   target: string,
+  options: { method?: 'GET' | 'HEAD' | 'POST' | 'OPTIONS'; headers?: Record<string, string> } = {},
 ): Promise<Delivered> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path: target, headers: { host }, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method: options.method ?? 'GET',
+        headers: { host, ...options.headers },
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
