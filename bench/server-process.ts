@@ -45,6 +45,20 @@ function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 /**
+ * The process that serves: `scripts/start.mjs` runs the server as its child on Linux (to start it
+ * with one malloc arena), elsewhere in its own process.
+ */
+function serverPid(launcherPid: number): number {
+  try {
+    const children = readFileSync(`/proc/${launcherPid}/task/${launcherPid}/children`, 'utf8');
+    const [child] = children.trim().split(/\s+/).filter(Boolean).map(Number);
+    return child ?? launcherPid;
+  } catch {
+    return launcherPid;
+  }
+}
+
+/**
  * One Darkroom server, started the way a newcomer starts it (`scripts/start.mjs`, which runs the
  * server in its own process), with a throwaway data directory and the given extra settings.
  */
@@ -80,7 +94,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     await stop();
     throw error;
   }
-  const pid = child.pid ?? 0;
+  const pid = serverPid(child.pid ?? 0);
   return {
     baseUrl,
     port,

@@ -1,6 +1,6 @@
 // `npm start`: build the dashboard when its sources are newer than the last build, then run the
-// server in this same process (one Node process serves the dashboard, the API and deliveries).
-import { spawnSync } from 'node:child_process';
+// server (one Node process serves the dashboard, the API and deliveries).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +26,10 @@ function newestModification(path) {
   );
 }
 
-const builtAt = existsSync(webDist) ? statSync(webDist).mtimeMs : 0;
-const changedAt = Math.max(...webInputs.map(newestModification));
-if (changedAt > builtAt) {
+function buildDashboardWhenStale() {
+  const builtAt = existsSync(webDist) ? statSync(webDist).mtimeMs : 0;
+  const changedAt = Math.max(...webInputs.map(newestModification));
+  if (changedAt <= builtAt) return;
   console.info('Building the dashboard (packages/web)...');
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@darkroom/web'], {
     cwd: root,
@@ -37,5 +38,32 @@ if (changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-register();
-await import('../packages/server/src/main.ts');
+/**
+ * glibc serves a large allocation with its own mapping, returned to the system when freed, until
+ * the first such free: from then on it raises that threshold (up to 32 MiB) and serves libvips'
+ * multi-megabyte pixel buffers from per-thread heaps that keep freed pages. A rendering server
+ * then holds hundreds of megabytes it no longer uses, over 1 GiB at full concurrency. A fixed
+ * 256 KiB threshold keeps it near 850 MiB at no measurable cost in throughput (`npm run bench`
+ * measures both; one malloc arena saved as much memory but cost 10-15% of uncached throughput).
+ * glibc reads the setting only when a process starts, so the server runs as a child started with
+ * it; the IPC channel lets the server stop when this launcher dies.
+ */
+function runServerWithFixedMmapThreshold() {
+  const server = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, MALLOC_MMAP_THRESHOLD_: String(256 * 1024) },
+  });
+  // Ctrl-C reaches the whole foreground process group, the server included; forwarding it as
+  // well would count as the second signal, which makes the server exit before its database closes.
+  process.on('SIGINT', () => {});
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));
+}
+
+if (process.platform === 'linux' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
+  runServerWithFixedMmapThreshold();
+} else {
+  buildDashboardWhenStale();
+  register();
+  await import('../packages/server/src/main.ts');
+}

@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // jsdom renders of whole pages take a second or two alone; with every worker busy on two
+    // cores the larger ones pass vitest's 5 s default, which would report failures that are not.
+    testTimeout: 20_000,
   },
 });

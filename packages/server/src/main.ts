@@ -53,7 +53,7 @@ async function main(): Promise<void> {
 }
 
 /**
- * SIGINT/SIGTERM: stop accepting requests, let those in flight finish, then close the
+ * SIGINT, SIGTERM, SIGHUP: stop accepting requests, let those in flight finish, then close the
  * database so every write is on disk. A second signal exits at once.
  */
 function handleSignals(app: Awaited<ReturnType<typeof buildApp>>, database: Database): void {
@@ -74,6 +74,10 @@ function handleSignals(app: Awaited<ReturnType<typeof buildApp>>, database: Data
   };
   process.on('SIGINT', (signal) => void stop(signal));
   process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGHUP', (signal) => void stop(signal));
+  // Started by `scripts/start.mjs` over an IPC channel: a launcher that dies (even by SIGKILL)
+  // closes the channel, and the server stops with it instead of holding the port and database.
+  if (process.connected) process.on('disconnect', () => void stop('SIGTERM'));
 }
 
 void main();

@@ -19,7 +19,12 @@ interface Finished {
   output: string;
 }
 
-function start(script: string, args: string[], env: Record<string, string>): ChildProcess {
+function start(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { ipc?: boolean } = {},
+): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     // Empty values mean "default": a DATABASE_URL meant for the test PostgreSQL stays out.
@@ -33,7 +38,7 @@ function start(script: string, args: string[], env: Record<string, string>): Chi
       DARKROOM_COMMIT: 'test',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.ipc === true ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
 }
 
@@ -167,6 +172,23 @@ describe('the server process and admin:create', () => {
       expect((await post(base, '/api/v4/sessions', signInBody(email))).status).toBe(201);
       second.kill('SIGINT');
       expect((await secondExit).code).toBe(0);
+    },
+  );
+
+  it(
+    'stops cleanly when the launcher that started it goes away (its IPC channel closes)',
+    { timeout: 60_000 },
+    async () => {
+      const base = `http://127.0.0.1:${env.PORT}`;
+      const server = start(MAIN, [], env, { ipc: true });
+      children.push(server);
+      const exit = finished(server);
+      await waitForHealth(base, server);
+      // What scripts/start.mjs's death looks like from the server's side.
+      server.disconnect();
+      const stopped = await exit;
+      expect(stopped.code).toBe(0);
+      expect(stopped.output).toContain('"msg":"stopped"');
     },
   );
 });

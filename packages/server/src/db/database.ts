@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDirectory } from './directory-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { initialisePglite } from './pglite-initdb.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -46,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release =
     options.pgliteDir === null ? () => {} : lockDirectory(`${options.pgliteDir}.lock`);
   try {
+    if (options.pgliteDir !== null) await initialisePglite(options.pgliteDir);
     const pglite = options.pgliteDir === null ? new PGlite() : new PGlite(options.pgliteDir);
     await pglite.waitReady;
     return pgliteDatabase(pglite, release);

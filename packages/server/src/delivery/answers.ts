@@ -30,9 +30,13 @@ export function baseHeaders(
   };
 }
 
+const UNCACHED_ERROR_STATUSES: ReadonlySet<number> = new Set([405, 429, 504]);
+
 /**
  * An error as imgix answers it: plain text, one message per line. Errors of a known source are
- * cached for its cache_ttl_error; others (unknown host, 429) are not cached at all.
+ * cached for its cache_ttl_error; others are not cached at all: an unknown host, a wrong method,
+ * and the answers about this server's load rather than the image (429 queue full, 504 render
+ * timeout), which a retry a moment later may not get.
  */
 export function errorAnswer(
   status: number,
@@ -41,7 +45,7 @@ export function errorAnswer(
   extraHeaders: Record<string, string> = {},
 ): Answer {
   const text = typeof messages === 'string' ? messages : messages.join('\n');
-  const cacheable = source !== null && status !== 429 && status !== 405;
+  const cacheable = source !== null && !UNCACHED_ERROR_STATUSES.has(status);
   return {
     status,
     headers: {

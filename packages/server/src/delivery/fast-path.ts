@@ -7,6 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { Config } from '../config.ts';
+import { hasRepeatedHost, refuseRepeatedHost } from '../net/repeated-host.ts';
 import { hostClassifier, type HostRole } from './routing.ts';
 import type { Delivery } from './service.ts';
 
@@ -40,7 +41,9 @@ export class DeliveryFastPath {
   /** Fastify's `serverFactory`: an HTTP/1 server that offers each request here first. */
   readonly serverFactory: FastifyServerFactory = (handler, options) => {
     const server = http.createServer((request, response) => {
-      if (!this.#answer(request, response)) handler(request, response);
+      // Before anything reads the Host, for delivery and API requests alike.
+      if (hasRepeatedHost(request.rawHeaders)) refuseRepeatedHost(response);
+      else if (!this.#answer(request, response)) handler(request, response);
     });
     // What Fastify sets on a server it makes itself; a factory's server gets none of it.
     server.keepAliveTimeout = numberOption(options, 'keepAliveTimeout', 72_000);

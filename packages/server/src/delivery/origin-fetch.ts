@@ -29,7 +29,8 @@ export class OriginFailure extends Error {
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  // Buffer.concat copies even a single chunk, which a file read in one go arrives as.
+  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks);
 }
 
 function toFailure(error: unknown): OriginFailure {

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import ImgixClient from '@imgix/js-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGLITE } from '../databases.ts';
@@ -215,5 +216,23 @@ describe('cache hits answered before Fastify', () => {
     ]);
     expect(rows.map((row) => row.requests)).toEqual([3, 1]);
     expect(rows.every((row) => row.render_ms === null)).toBe(true);
+  });
+
+  it('answers 400 to a request with two Host headers, before any source is chosen', async () => {
+    if (!context.app.server.listening) await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = context.app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          `GET /pic.png HTTP/1.1\r\nHost: ${plain.host}\r\nHost: other.localhost\r\n\r\n`,
+        );
+      });
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('A request may carry only one Host header.');
   });
 });

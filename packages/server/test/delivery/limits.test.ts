@@ -96,4 +96,19 @@ describe('delivery limits', () => {
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused?.headers['cache-control']).toBe('no-store');
   });
+
+  it('answers 504 when a render runs past RENDER_TIMEOUT_MS', async () => {
+    const impatient = await context.appWith({ DATA_DIR: useDataDir(), RENDER_TIMEOUT_MS: '100' });
+    // A 2,500 px image blurred with imgix's largest radius: seconds of work, far past 100 ms.
+    const large = await sharp({
+      create: { width: 2500, height: 2500, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    origin.put('limits', 'large.jpg', large);
+    const response = await deliver(impatient, source.host, '/large.jpg?blur=2000&fm=png');
+    expect(response.status).toBe(504);
+    expect(response.text).toContain('took longer than 100 ms to render');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
 });
