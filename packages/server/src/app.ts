@@ -23,7 +23,7 @@ import { loadSecretKey } from './crypto/secret-key.ts';
 import { createSecretBox } from './crypto/secrets.ts';
 import { ensureDemoSource } from './demo/demo-source.ts';
 import { DeliveryFastPath } from './delivery/fast-path.ts';
-import { registerDelivery } from './delivery/routing.ts';
+import { frameworkErrorHandler, registerDelivery } from './delivery/routing.ts';
 import { Delivery } from './delivery/service.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { SOURCE_DEPLOY_JOB, sourceDeployHandler } from './jobs/source-deploy.ts';
@@ -65,6 +65,7 @@ export async function buildApp(
     },
     trustProxy: config.trustProxy,
     serverFactory: fastPath.serverFactory,
+    frameworkErrors: frameworkErrorHandler(config.deliveryDomain),
   });
 
   const ownsDatabase = options.database === undefined;

@@ -52,7 +52,8 @@ export function authenticationMeta(auth: SessionAuth | null): AuthenticationMeta
 
 function documentMeta(request: FastifyRequest, pagination?: PaginationMeta): DocumentMeta {
   return {
-    authentication: authenticationMeta(request.auth),
+    // A request Fastify refuses before routing (frameworkErrors) is not decorated: no `auth`.
+    authentication: authenticationMeta((request.auth as SessionAuth | null | undefined) ?? null),
     server: serverMeta(request.server.darkroom.config),
     ...(pagination ? { pagination } : {}),
   };

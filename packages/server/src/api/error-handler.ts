@@ -29,6 +29,19 @@ function toApiError(error: FastifyError): ApiError | null {
   return null;
 }
 
+/** What Fastify refuses before routing (a path that is not valid percent-encoding, say). */
+export function frameworkErrorMessage(error: FastifyError): string {
+  return error.code === 'FST_ERR_BAD_URL'
+    ? 'The path is not valid: each % must start a percent-encoded UTF-8 byte such as %2F.'
+    : error.message;
+}
+
+/** Fastify's `frameworkErrors` for API and dashboard hosts: a JSON:API 400 like every other. */
+export function sendFrameworkError(error: FastifyError, reply: FastifyReply): FastifyReply {
+  const refused = apiError('bad_request', frameworkErrorMessage(error));
+  return sendErrors(reply, refused.status, refused.errors);
+}
+
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /**

@@ -2,8 +2,10 @@
 // port) or a source's custom domain. Those are answered here, in the first onRequest hook, before
 // the API's rate limit, authentication and routes see them; every other request goes on as before.
 import { parseDeliveryDomain } from '@darkroom/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { frameworkErrorMessage, sendFrameworkError } from '../api/error-handler.ts';
 import { deliveryHostLookup } from '../store/sources.ts';
+import { errorAnswer, sendAnswer } from './answers.ts';
 import type { Delivery } from './service.ts';
 
 declare module 'fastify' {
@@ -22,6 +24,21 @@ export function hostClassifier(deliveryDomain: string): (host: string) => HostRo
     const hostname = host.replace(/:\d+$/, '').replace(/\.$/, '');
     if (hostname.endsWith(suffix)) return 'delivery';
     return deliveryHostLookup(hostname, deliveryDomain) === null ? 'other' : 'custom-domain';
+  };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before any hook runs (a path that is not valid
+ * percent-encoding) is answered on delivery hosts as delivery answers errors, in plain text, and
+ * elsewhere as the API does.
+ */
+export function frameworkErrorHandler(
+  deliveryDomain: string,
+): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const roleOf = hostClassifier(deliveryDomain);
+  return (error, request, reply) => {
+    if (roleOf(request.host.toLowerCase()) === 'other') return sendFrameworkError(error, reply);
+    return sendAnswer(reply, errorAnswer(400, frameworkErrorMessage(error), null), request.method);
   };
 }
 

@@ -99,6 +99,20 @@ describe('delivery routing', () => {
     expect(origin.reads.some((read) => read.includes('secret'))).toBe(false);
   });
 
+  it("answers a path that is not valid percent-encoding with 400, in each host's own way", async () => {
+    const delivered = await deliver(context.app, source.host, '/%E0%A4%A.png');
+    expect(delivered.status).toBe(400);
+    expect(delivered.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(delivered.text).toContain('each % must start a percent-encoded UTF-8 byte');
+
+    const api = await context.app.inject({
+      url: '/api/v4/sources/%E0%A4%A',
+      headers: { host: 'localhost:8080' },
+    });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ errors: [{ status: '400', code: 'bad_request' }] });
+  });
+
   it('answers 405 to methods other than GET and HEAD', async () => {
     const response = await deliver(context.app, source.host, '/photos/cat.png', { method: 'POST' });
     expect(response.status).toBe(405);
