@@ -26,7 +26,13 @@ describe('operators in the browser', () => {
     await page.getByRole('heading', { name: 'Admin: users' }).waitFor();
     await page.getByPlaceholder('Search by email').fill(customer.email);
     await page.getByPlaceholder('Search by email').press('Enter');
-    await page.getByRole('button', { name: `Impersonate ${customer.name}` }).click();
+    // Other specs create people with the same name: take the row of this customer's email,
+    // which also waits for the search to have answered.
+    await page
+      .getByRole('row')
+      .filter({ hasText: customer.email })
+      .getByRole('button', { name: `Impersonate ${customer.name}` })
+      .click();
 
     const banner = page.getByRole('region', { name: 'Impersonation' });
     await banner.getByText(customer.name).waitFor();

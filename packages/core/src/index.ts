@@ -3,6 +3,7 @@ export * from './jsonapi/error-codes.ts';
 export * from './jsonapi/pagination.ts';
 export * from './accounts/schemas.ts';
 export type * from './accounts/resources.ts';
+export type * from './assets/resources.ts';
 export * from './units/time.ts';
 export * from './url/md5.ts';
 export * from './url/signing.ts';

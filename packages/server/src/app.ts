@@ -14,6 +14,7 @@ import { registerReadOnlyGuard } from './api/read-only.ts';
 import { registerApiRoutes } from './api/routes.ts';
 import { registerWebDashboard } from './web-dashboard.ts';
 import {
+  demoStorageOptions,
   storageOptions,
   defaultStorageAdapterFactory,
   type StorageAdapterFactory,
@@ -21,12 +22,14 @@ import {
 import { sourceSchemasFor } from './api/source-schemas.ts';
 import { loadSecretKey } from './crypto/secret-key.ts';
 import { createSecretBox } from './crypto/secrets.ts';
-import { ensureDemoSource } from './demo/demo-source.ts';
+import { ensureDemoSource, DEMO_SOURCE_ID } from './demo/demo-source.ts';
+import { requestFirstIndexes } from './assets/first-index.ts';
 import { DeliveryFastPath } from './delivery/fast-path.ts';
 import { frameworkErrorHandler, registerDelivery } from './delivery/routing.ts';
 import { Delivery } from './delivery/service.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { SOURCE_DEPLOY_JOB, sourceDeployHandler } from './jobs/source-deploy.ts';
+import { ASSET_INDEX_JOB, assetIndexHandler } from './jobs/asset-index.ts';
 
 export type { Config } from './config.ts';
 export { loadConfig } from './config.ts';
@@ -80,14 +83,20 @@ export async function buildApp(
     ).database;
   const secrets = createSecretBox(loadSecretKey(config));
   const storageAdapterFactory = options.storageAdapterFactory ?? defaultStorageAdapterFactory;
+  const originAccess = {
+    db: database.db,
+    secrets,
+    storageAdapterFactory,
+    storageOptions: storageOptions(config),
+  };
   const jobs = createJobRunner({
     db: database.db,
     handlers: {
-      [SOURCE_DEPLOY_JOB]: sourceDeployHandler({
-        db: database.db,
-        secrets,
-        storageAdapterFactory,
-        storageOptions: storageOptions(config),
+      [SOURCE_DEPLOY_JOB]: sourceDeployHandler(originAccess),
+      [ASSET_INDEX_JOB]: assetIndexHandler({
+        ...originAccess,
+        demoStorageOptions: () => demoStorageOptions(config, DEMO_SOURCE_ID),
+        intervalMinutes: config.assetIndexIntervalMinutes,
       }),
     },
     ...(options.jobPollIntervalMs === undefined
@@ -137,6 +146,8 @@ export async function buildApp(
   healthRoutes(app);
   await registerApiRoutes(app);
   await ensureDemoSource(database.db, secrets);
+  // Only a process that runs jobs asks: test apps drain their own queue and index on purpose.
+  if (options.runJobs) await requestFirstIndexes(database.db);
   delivery.start();
   if (options.runJobs) jobs.start();
   return app;

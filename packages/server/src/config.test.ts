@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       renderTimeoutMs: 30_000,
       renderCacheMaxBytes: 2_000_000_000,
       renderMemoryCacheBytes: 64 * 1024 * 1024,
+      assetIndexIntervalMinutes: 60,
     });
   });
 
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       RENDER_TIMEOUT_MS: '2000',
       RENDER_CACHE_MAX_BYTES: '1000000',
       RENDER_MEMORY_CACHE_BYTES: '1000',
+      ASSET_INDEX_INTERVAL_MINUTES: '0',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       renderTimeoutMs: 2000,
       renderCacheMaxBytes: 1_000_000,
       renderMemoryCacheBytes: 1000,
+      assetIndexIntervalMinutes: 0,
     });
   });
 

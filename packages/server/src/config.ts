@@ -140,6 +140,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '67108864',
     description: 'Size cap of the in-memory cache of hot renders in front of the disk cache.',
   },
+  {
+    name: 'ASSET_INDEX_INTERVAL_MINUTES',
+    default: '60',
+    description:
+      "Minutes from the end of a source's asset indexing run to the next scheduled one; `0` turns scheduled re-indexing off (deploys and manual requests still index).",
+  },
 ];
 
 export type TrustProxy = boolean | string[];
@@ -176,6 +182,8 @@ export interface Config {
   renderCacheMaxBytes: number;
   /** Size cap of the in-memory hot-render cache, in bytes. */
   renderMemoryCacheBytes: number;
+  /** Minutes between the end of a source's asset indexing run and the next; 0: no schedule. */
+  assetIndexIntervalMinutes: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -271,6 +279,7 @@ const envSchema = z
     RENDER_TIMEOUT_MS: integer(100, 600_000),
     RENDER_CACHE_MAX_BYTES: integer(0, 10_000_000_000_000),
     RENDER_MEMORY_CACHE_BYTES: integer(0, 100_000_000_000),
+    ASSET_INDEX_INTERVAL_MINUTES: integer(0, 525_600),
   })
   .superRefine((env, context) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -371,6 +380,7 @@ export function loadConfig(
     renderTimeoutMs: values.RENDER_TIMEOUT_MS ?? 30_000,
     renderCacheMaxBytes: values.RENDER_CACHE_MAX_BYTES ?? 2_000_000_000,
     renderMemoryCacheBytes: values.RENDER_MEMORY_CACHE_BYTES ?? 64 * 1024 * 1024,
+    assetIndexIntervalMinutes: values.ASSET_INDEX_INTERVAL_MINUTES ?? 60,
   };
   return Object.freeze({ ...config, admin: config.admin && Object.freeze(config.admin) });
 }

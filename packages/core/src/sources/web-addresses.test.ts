@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   customDomainSchema,
+  deliveryScheme,
   isInsideDeliveryDomain,
   isValidHostname,
   parseDeliveryDomain,
@@ -299,5 +300,17 @@ describe('remoteImageUrlSchema', () => {
     ]) {
       expect(messages(remoteImageUrlSchema, value)).toHaveLength(1);
     }
+  });
+});
+
+describe('deliveryScheme', () => {
+  it('uses http only for localhost and its subdomains, with or without a port', () => {
+    expect(deliveryScheme('localhost')).toBe('http');
+    expect(deliveryScheme('localhost:8080')).toBe('http');
+    expect(deliveryScheme('img.localhost:3000')).toBe('http');
+    expect(deliveryScheme('IMG.LOCALHOST')).toBe('http');
+    expect(deliveryScheme('img.example')).toBe('https');
+    expect(deliveryScheme('localhost.example.com')).toBe('https');
+    expect(deliveryScheme('mylocalhost')).toBe('https');
   });
 });

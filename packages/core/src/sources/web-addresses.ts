@@ -40,6 +40,16 @@ export function parseDeliveryDomain(deliveryDomain: string): { host: string; por
 }
 
 /**
+ * `http` for a local delivery domain (`localhost` or `*.localhost`, RFC 6761: always loopback,
+ * where nothing serves TLS), `https` for every real one. The server's asset URLs and the
+ * dashboard's delivery URLs both decide by this.
+ */
+export function deliveryScheme(deliveryDomain: string): 'http' | 'https' {
+  const { host } = parseDeliveryDomain(deliveryDomain);
+  return host === 'localhost' || host.endsWith('.localhost') ? 'http' : 'https';
+}
+
+/**
  * True when `hostname` is the delivery domain or one of its subdomains. When the delivery domain
  * names a port and `port` is given, the ports must match too (another port is another service).
  */

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts.ts';
+import { assetAltTextRoutes } from './asset-alt-text.ts';
+import { assetIndexRoutes } from './asset-index.ts';
+import { assetRoutes } from './assets.ts';
 import { impersonationRoutes } from './admin-impersonations.ts';
 import { requireAdminSession } from './authentication.ts';
 import { eventRoutes } from './events.ts';
@@ -29,6 +32,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       sourceRoutes(api, 'account');
       validationRoutes(api);
       purgeRoutes(api);
+      assetRoutes(api);
+      assetIndexRoutes(api);
+      assetAltTextRoutes(api);
       await sourceFileRoutes(api);
     },
     { prefix: API_PREFIX },

@@ -1,9 +1,12 @@
 import { Transform } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { indexObject, requestAssetIndex, type AssetIndexDependencies } from '../assets/indexer.ts';
+import type { SourceRow } from '../db/schema.ts';
+import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { apiError } from './errors.ts';
-import { managedStorageDir, putManagedFile, StorageError } from './origin-check.ts';
+import { managedStorageDir, putManagedFile, StorageError, storageOptions } from './origin-check.ts';
 import { loadSource, refuseDemoEdit } from './sources.ts';
 
 const MAX_PATH_LENGTH = 1024;
@@ -49,13 +52,44 @@ export function sniffContentType(head: Buffer): string {
 }
 
 /**
+ * Indexes a file just stored, so it shows in the asset list at once. The upload has succeeded
+ * whatever happens here: a file that cannot be indexed now is left to an indexing run.
+ */
+async function indexUpload(
+  request: FastifyRequest,
+  deps: AssetIndexDependencies,
+  source: SourceRow,
+  stored: { path: string; size: number | null },
+  contentType: string,
+  uploadedBy: string,
+): Promise<void> {
+  try {
+    await indexObject(
+      deps,
+      source,
+      { path: stored.path, size: stored.size, contentType, lastModified: null, etag: null },
+      { uploadedBy },
+    );
+  } catch (error) {
+    request.log.warn({ err: error, sourceId: source.id }, 'upload: indexing failed');
+    await requestAssetIndex(deps.db, source.id, 'upload');
+  }
+}
+
+/**
  * `POST /sources/{id}/files`: adds a file to a managed storage (darkroom_storage) source from the
  * dashboard (issue 3, item 4). Multipart field `file`, with an optional `path` field sent before
  * it (else the file's name); at most ORIGIN_MAX_BYTES. The storage layer writes it under a
  * temporary name and renames it into place, so a cut-off upload never shows as a whole file.
  */
 export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
-  const { config } = app.darkroom;
+  const { config, database, secrets, storageAdapterFactory } = app.darkroom;
+  const indexDeps: AssetIndexDependencies = {
+    db: database.db,
+    secrets,
+    storageAdapterFactory,
+    storageOptions: storageOptions(config),
+  };
   await app.register(async (scoped) => {
     await scoped.register(fastifyMultipart, {
       // One byte over the cap lets putManagedFile see, and refuse, an oversized file.
@@ -64,6 +98,7 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
     });
 
     scoped.post<{ Params: { id: string } }>('/sources/:id/files', async (request, reply) => {
+      const auth = requireAuth(request);
       const source = await loadSource(app, request, 'account', request.params.id);
       refuseDemoEdit(source);
       if (source.type !== 'darkroom_storage') {
@@ -131,10 +166,12 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
           parameter: 'file',
         });
       }
+      const contentType = sniffContentType(head);
+      await indexUpload(request, indexDeps, source, stored, contentType, auth.user.id);
       return sendData(reply, 201, {
         type: 'files',
         id: stored.path,
-        attributes: { path: stored.path, size: stored.size, content_type: sniffContentType(head) },
+        attributes: { path: stored.path, size: stored.size, content_type: contentType },
       });
     });
   });

@@ -63,7 +63,7 @@ export interface EventsTable {
 /** A fallback image of a source (spec platform section 3, image_error and image_missing). */
 // The resource shapes live in core, shared with the dashboard; the table stores them as JSON.
 export type { FallbackImage, SourceSettings } from '@darkroom/core';
-import type { FallbackImage, SourceSettings } from '@darkroom/core';
+import type { AssetColor, FallbackImage, MediaKind, SourceSettings } from '@darkroom/core';
 
 /** Credential fields of a source: secret ones hold `v1:...` ciphertext (crypto/secrets.ts). */
 export type StoredCredentials = Record<string, string | null>;
@@ -143,6 +143,71 @@ export interface UsageEventsTable {
   occurred_at: ColumnType<Date, Date, Date>;
 }
 
+type Editable<T> = ColumnType<T, T | undefined, T>;
+type EditableJson<T> = ColumnType<T, string | undefined, string>;
+
+/** The asset index (migration 0009). */
+export interface AssetsTable {
+  /** The source id followed by origin_path. */
+  id: string;
+  source_id: string;
+  account_id: string;
+  /** The object's path at the origin, starting with '/'. */
+  origin_path: string;
+  content_type: string | null;
+  file_size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  media_kind: MediaKind;
+  media_width: number | null;
+  media_height: number | null;
+  dpi_width: number | null;
+  dpi_height: number | null;
+  image_mode: string | null;
+  color_profile_name: string | null;
+  colors: EditableJson<AssetColor[]>;
+  has_frames: Editable<boolean>;
+  frame_count: number | null;
+  has_colors: Editable<boolean>;
+  is_renderable: Editable<boolean>;
+  face_count: number | null;
+  has_faces: Editable<boolean>;
+  labels: EditableJson<{ name: string; confidence: number }[]>;
+  alt_text: string | null;
+  name: string | null;
+  description: string | null;
+  categories: EditableJson<string[]>;
+  labels_user_defined: EditableJson<string[]>;
+  hidden: Editable<boolean>;
+  uploaded_by: string | null;
+  origin_etag: string | null;
+  origin_modified_at: NullableTimestamp;
+  index_error: string | null;
+  last_seen_run: string | null;
+  date_created: CreatedAt;
+  date_modified: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One source's indexing run and its position (migration 0009). */
+export interface AssetIndexRunsTable {
+  source_id: string;
+  run_id: string;
+  status: 'running' | 'finished' | 'failed';
+  /** What started it: 'deploy', 'schedule', 'manual' or 'upload'. */
+  reason: string;
+  cursor: NullableJson<Record<string, unknown>>;
+  objects_seen: Generated<number>;
+  assets_indexed: Generated<number>;
+  last_error: string | null;
+  started_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  finished_at: NullableTimestamp;
+}
+
+export interface AssetAltTextSettingsTable {
+  account_id: string;
+  languages: EditableJson<string[]>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   users: UsersTable;
@@ -153,6 +218,9 @@ export interface DatabaseSchema {
   source_domains: SourceDomainsTable;
   jobs: JobsTable;
   usage_events: UsageEventsTable;
+  assets: AssetsTable;
+  asset_index_runs: AssetIndexRunsTable;
+  asset_alt_text_settings: AssetAltTextSettingsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -162,3 +230,6 @@ export type NewUser = Insertable<UsersTable>;
 export type SourceRow = Selectable<SourcesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewUsageEvent = Insertable<UsageEventsTable>;
+export type AssetRow = Selectable<AssetsTable>;
+export type NewAsset = Insertable<AssetsTable>;
+export type AssetIndexRunRow = Selectable<AssetIndexRunsTable>;

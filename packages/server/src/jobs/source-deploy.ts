@@ -12,6 +12,7 @@ import {
   type StorageAdapterFactory,
 } from '../api/origin-check.ts';
 import { configurationOf } from '../api/source-production.ts';
+import { requestAssetIndex } from '../assets/indexer.ts';
 import type { JobHandler } from './runner.ts';
 
 export const SOURCE_DEPLOY_JOB = 'source-deploy';
@@ -59,6 +60,8 @@ export function sourceDeployHandler(deps: SourceDeployDependencies): JobHandler 
       source.id,
       failure === null ? { status: 'deployed' } : { status: 'failed', error: failure },
     );
+    // A deployed source's media is indexed for the asset manager straight away.
+    if (failure === null) await requestAssetIndex(deps.db, source.id, 'deploy');
     await insertEvent(deps.db, {
       accountId: source.account_id,
       userId,

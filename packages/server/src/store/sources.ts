@@ -234,16 +234,26 @@ export interface SourceFilter {
   scopeAccountId: string | null;
   enabled?: boolean | undefined;
   accountId?: string | undefined;
+  /** Lists the demo source too, which every account may browse (the asset manager). */
+  withDemo?: boolean;
 }
 
-/** Sources of an account (or every account), never the demo source. */
+/** Sources of an account (or every account); the demo source only when asked for. */
 export async function listSources(
   db: Db,
   filter: SourceFilter,
   request: PageRequest<SourceColumn>,
 ): Promise<Page<SourceRow>> {
-  let query = db.selectFrom('sources').where('is_demo', '=', false);
-  if (filter.scopeAccountId !== null) query = query.where('account_id', '=', filter.scopeAccountId);
+  const { scopeAccountId } = filter;
+  let query = db.selectFrom('sources');
+  if (filter.withDemo !== true) query = query.where('is_demo', '=', false);
+  if (scopeAccountId !== null) {
+    query = query.where((where) =>
+      filter.withDemo === true
+        ? where.or([where('account_id', '=', scopeAccountId), where('is_demo', '=', true)])
+        : where('account_id', '=', scopeAccountId),
+    );
+  }
   if (filter.accountId !== undefined) query = query.where('account_id', '=', filter.accountId);
   if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled);
   const { total } = await query

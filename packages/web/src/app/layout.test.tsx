@@ -41,12 +41,13 @@ describe('AppLayout', () => {
     renderApp('/users');
 
     const nav = await waitFor(mainNav);
-    for (const label of ['Assets', 'Analytics', 'Billing']) {
+    for (const label of ['Analytics', 'Billing']) {
       const item = within(nav).getByRole('link', { name: `${label} Soon` });
       expect(item).toHaveAttribute('aria-disabled', 'true');
       expect(item).not.toHaveAttribute('href');
     }
     expect(within(nav).getByRole('link', { name: 'Sources' })).toHaveAttribute('href', '/sources');
+    expect(within(nav).getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/assets');
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
     expect(within(nav).queryByRole('link', { name: 'Admin: users' })).toBeNull();
     expect(screen.queryByText('Admin')).toBeNull();

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { initialsOf, navGroupsFor } from './layout.utils.ts';
 
 describe('navGroupsFor', () => {
-  it('lists the product areas, with Sources and Users built so far', () => {
+  it('lists the product areas, with Sources, Assets and Users built so far', () => {
     const [product, ...rest] = navGroupsFor({ admin: false });
     expect(rest).toEqual([]);
     expect(product?.items.map((item) => [item.label, item.kind])).toEqual([
       ['Sources', 'link'],
-      ['Assets', 'soon'],
+      ['Assets', 'link'],
       ['Analytics', 'soon'],
       ['Billing', 'soon'],
       ['Users', 'link'],

@@ -15,8 +15,8 @@ export interface NavGroup {
 
 const PRODUCT_ITEMS: NavItem[] = [
   { kind: 'link', label: 'Sources', to: '/sources', icon: 'sources' },
+  { kind: 'link', label: 'Assets', to: '/assets', icon: 'assets' },
   // Not built yet: shown so the shape of the product is visible, but not reachable.
-  { kind: 'soon', label: 'Assets', icon: 'assets' },
   { kind: 'soon', label: 'Analytics', icon: 'analytics' },
   { kind: 'soon', label: 'Billing', icon: 'billing' },
   { kind: 'link', label: 'Users', to: '/users', icon: 'users' },

@@ -52,6 +52,23 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            // The asset manager loads on demand (bundle budget).
+            path: 'assets',
+            lazy: async () => {
+              const { AssetManagerPage } =
+                await import('../features/assets/asset-manager-page.tsx');
+              return { Component: AssetManagerPage };
+            },
+          },
+          {
+            // The splat is the asset's origin path, which may hold slashes.
+            path: 'assets/:sourceId/*',
+            lazy: async () => {
+              const { AssetPage } = await import('../features/assets/asset-page.tsx');
+              return { Component: AssetPage };
+            },
+          },
+          {
             path: 'users',
             Component: UsersPage,
             children: [{ path: 'new', Component: AddUserDialog }],

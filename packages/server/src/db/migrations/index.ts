@@ -6,6 +6,7 @@ import { events } from './0005_events.ts';
 import { sources } from './0006_sources.ts';
 import { jobs } from './0007_jobs.ts';
 import { usageEvents } from './0008_usage_events.ts';
+import { assets } from './0009_assets.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sources,
   jobs,
   usageEvents,
+  assets,
 ];

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../api/client.ts';
 import {
   configurationKey,
-  deliveryScheme,
   domainErrorMessage,
   fileDeliveryUrl,
   formatBytes,
@@ -95,18 +94,6 @@ describe('configurationKey', () => {
   it('is the same whatever the key order', () => {
     expect(configurationKey({ a: 1, b: 'x' })).toBe(configurationKey({ b: 'x', a: 1 }));
     expect(configurationKey({ a: 1 })).not.toBe(configurationKey({ a: 2 }));
-  });
-});
-
-describe('deliveryScheme', () => {
-  it('uses http only for localhost and its subdomains, with or without a port', () => {
-    expect(deliveryScheme('localhost')).toBe('http');
-    expect(deliveryScheme('localhost:8080')).toBe('http');
-    expect(deliveryScheme('img.localhost:3000')).toBe('http');
-    expect(deliveryScheme('IMG.LOCALHOST')).toBe('http');
-    expect(deliveryScheme('img.example')).toBe('https');
-    expect(deliveryScheme('localhost.example.com')).toBe('https');
-    expect(deliveryScheme('mylocalhost')).toBe('https');
   });
 });
 

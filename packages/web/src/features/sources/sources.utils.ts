@@ -1,5 +1,6 @@
 import {
   GENERIC_FORM_ERROR,
+  deliveryScheme,
   deriveSourceType,
   derivedSourceTypeLabel,
   mapDomainValidationError,
@@ -40,15 +41,6 @@ export function domainErrorMessage(error: unknown): string {
 export function sourceTypeLabel(production: Pick<SourceProduction, 'type' | 'storage_provider'>) {
   const derived = deriveSourceType(production);
   return derived === null ? 'S3 Compatible' : derivedSourceTypeLabel(derived);
-}
-
-/**
- * `http` for a local delivery domain (`localhost` or `*.localhost`, RFC 6761: always loopback,
- * where nothing serves TLS), `https` for every real one.
- */
-export function deliveryScheme(deliveryDomain: string): 'http' | 'https' {
-  const host = deliveryDomain.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  return host === 'localhost' || host.endsWith('.localhost') ? 'http' : 'https';
 }
 
 /** The delivery address of a subdomain: `https://{subdomain}.{delivery domain}`. */

@@ -1,22 +1,13 @@
 import { clsx } from 'clsx';
 import { CloudUpload } from 'lucide-react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { uploadSourceFile } from '../../../api/source-files.ts';
+import { useRef, useState } from 'react';
 import type { Source } from '../../../api/sources.ts';
 import { Button, CollapsibleSection } from '../../../ui/index.ts';
-import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 import { fileDeliveryUrl, formatBytes } from '../sources.utils.ts';
 import { ConfigField } from './config-controls.tsx';
-import {
-  UPLOAD_CONCURRENCY,
-  folderProblem,
-  runWithConcurrency,
-  tooLargeMessage,
-  uploadPath,
-} from './file-upload.utils.ts';
+import { folderProblem, uploadPath } from './file-upload.utils.ts';
 import { UploadRow, type UploadItem } from './upload-row.tsx';
-
-let nextUploadId = 0;
+import { useFileUploads } from './use-file-uploads.ts';
 
 function summaryOf(items: readonly UploadItem[]): string {
   if (items.length === 0) return '';
@@ -45,76 +36,18 @@ export function FilesSection({
   maxBytes: number;
 }) {
   const [folder, setFolder] = useState('');
-  const [items, setItems] = useState<UploadItem[]>([]);
-  const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
-  // The File objects stay out of React state until their turn comes: rows render only their facts.
-  const files = useRef(new Map<number, File>());
-  // Leaving the page stops the uploads still running.
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => {
-    const current = new AbortController();
-    controller.current = current;
-    return () => current.abort();
-  }, []);
-
   const problem = folderProblem(folder);
   const subdomain = source.production.darkroom_subdomains[0];
-
-  const update = (id: number, change: (item: UploadItem) => UploadItem) =>
-    setItems((current) => current.map((item) => (item.id === id ? change(item) : item)));
-
-  const uploadOne = async (item: UploadItem) => {
-    update(item.id, (current) => ({ ...current, status: 'uploading' }));
-    const file = files.current.get(item.id);
-    files.current.delete(item.id);
-    if (!file) return;
-    try {
-      const stored = await uploadSourceFile(source.id, file, {
-        path: item.path,
-        signal: controller.current?.signal,
-        onProgress: ({ loaded }) => update(item.id, (current) => ({ ...current, loaded })),
-      });
-      const url = subdomain ? fileDeliveryUrl(subdomain, deliveryDomain, stored.path) : null;
-      update(item.id, (current) => ({
-        ...current,
-        loaded: current.size,
-        status: 'uploaded',
-        file: stored,
-        url,
-      }));
-    } catch (error) {
-      if (controller.current?.signal.aborted) return;
-      update(item.id, (current) => ({
-        ...current,
-        status: 'failed',
-        message: errorMessageOf(error),
-      }));
-    }
-  };
-
-  const addFiles = (chosen: readonly File[]) => {
-    if (chosen.length === 0 || problem !== null) return;
-    const added: UploadItem[] = chosen.map((file) => {
-      const id = (nextUploadId += 1);
-      const base = { id, path: uploadPath(folder, file.name), size: file.size, loaded: 0 };
-      const refusal = tooLargeMessage(file.size, maxBytes);
-      if (refusal !== null) return { ...base, status: 'failed', message: refusal };
-      files.current.set(id, file);
-      return { ...base, status: 'waiting' };
-    });
-    setItems((current) => [...current, ...added]);
-    void runWithConcurrency(
-      added.filter((item) => item.status === 'waiting'),
-      UPLOAD_CONCURRENCY,
-      uploadOne,
-    );
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    addFiles(Array.from(event.dataTransfer.files));
+  const { items, addFiles, dragging, dropZone } = useFileUploads({
+    sourceId: source.id,
+    maxBytes,
+    pathOf: (file) => uploadPath(folder, file.name),
+    urlOf: (stored) => (subdomain ? fileDeliveryUrl(subdomain, deliveryDomain, stored.path) : null),
+  });
+  // A folder name the server would refuse keeps every file back until it is fixed.
+  const addToFolder = (chosen: readonly File[]) => {
+    if (problem === null) addFiles(chosen);
   };
 
   return (
@@ -135,20 +68,7 @@ export function FilesSection({
         />
         <div
           data-dragging={dragging || undefined}
-          onDragEnter={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragOver={(event) => {
-            event.preventDefault();
-            event.dataTransfer.dropEffect = problem === null ? 'copy' : 'none';
-          }}
-          onDragLeave={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-              setDragging(false);
-            }
-          }}
-          onDrop={onDrop}
+          {...dropZone(problem === null ? 'copy' : 'none')}
           className={clsx(
             'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed px-4 py-8 text-center',
             dragging ? 'border-brand-500 bg-brand-50' : 'border-zinc-300 bg-zinc-50',
@@ -176,7 +96,7 @@ export function FilesSection({
             hidden
             aria-label="Files to upload"
             onChange={(event) => {
-              addFiles(Array.from(event.target.files ?? []));
+              addToFolder(Array.from(event.target.files ?? []));
               // The same file can be chosen again after a failure.
               event.target.value = '';
             }}

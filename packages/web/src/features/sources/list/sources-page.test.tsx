@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setSession } from '../../../app/session.ts';
 import { documentOf, errorReply, mockApi } from '../../../test/fetch-mock.ts';
 import { ids, userResource, userSession } from '../../../test/fixtures.ts';
-import { pathOf, renderApp } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
 import {
   settingsDocument,
   sourceIds,
@@ -59,15 +59,18 @@ describe('SourcesPage', () => {
 
   it('offers to create a source or explore the demo source when there is none', async () => {
     mockSourcesApi([]);
-    const { user, router } = renderApp('/sources');
+    renderApp('/sources');
 
     expect(await screen.findByText('No sources yet')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Create a source' })[0]).toHaveAttribute(
       'href',
       '/sources/new',
     );
-    await user.click(screen.getByRole('link', { name: 'Explore My Demo Source' }));
-    await waitFor(() => expect(pathOf(router)).toBe(`/sources/${sourceIds.demo}`));
+    // Spec platform section 2: the demo link lands on the demo source's assets.
+    expect(screen.getByRole('link', { name: 'Explore My Demo Source' })).toHaveAttribute(
+      'href',
+      `/assets?source=${sourceIds.demo}`,
+    );
   });
 
   it('shows an error with a retry', async () => {

@@ -8,6 +8,7 @@ import { ListEmpty, ListError, ListSkeleton } from '../../lists/list-states.tsx'
 import { Pagination } from '../../lists/pagination.tsx';
 import { parsePageParam, searchWithPage } from '../../lists/pagination.utils.ts';
 import { SourcesList } from './sources-list.tsx';
+import { sourceAssetsPath } from '../../assets/asset.utils.ts';
 
 const primaryLinkClass =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium whitespace-nowrap text-white shadow-sm hover:bg-brand-700';
@@ -67,7 +68,7 @@ export function SourcesPage() {
             action={
               <div className="flex flex-col gap-2 sm:flex-row">
                 {createLink}
-                <Link to={`/sources/${DEMO_SOURCE_ID}`} className={secondaryLinkClass}>
+                <Link to={sourceAssetsPath(DEMO_SOURCE_ID)} className={secondaryLinkClass}>
                   Explore My Demo Source
                 </Link>
               </div>

@@ -130,11 +130,11 @@ describe('source wizard, step 1', { timeout: 30000 }, () => {
     expect(cards().at(-1)).toHaveTextContent('Web Proxy');
   });
 
-  it('offers the demo source only to users without sources', async () => {
+  it("offers the demo source's assets only to users without sources", async () => {
     const { api } = await openWizard();
     expect(await screen.findByRole('link', { name: 'Explore My Demo Source' })).toHaveAttribute(
       'href',
-      `/sources/${sourceIds.demo}`,
+      `/assets?source=${sourceIds.demo}`,
     );
     expect(api.requestsTo('GET /api/v4/sources')[0]?.url).toContain('page%5Bsize%5D=1');
   });

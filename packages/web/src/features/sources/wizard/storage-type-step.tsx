@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { DEMO_SOURCE_ID } from '../../../api/sources.ts';
 import { redirectTo } from '../../../app/redirect.ts';
 import { Button, CardRadioGroup, useOverlay, type CardRadioOption } from '../../../ui/index.ts';
+import { sourceAssetsPath } from '../../assets/asset.utils.ts';
 import { OfflineMediaDialog } from './help-dialogs.tsx';
 import { MANAGED_STORAGE_ID, type CardId, type ProviderCardId } from './wizard.utils.ts';
 
@@ -147,7 +148,7 @@ export function StorageTypeStep({
       <div className="flex flex-col-reverse gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
         {hasSources === false ? (
           <Link
-            to={`/sources/${DEMO_SOURCE_ID}`}
+            to={sourceAssetsPath(DEMO_SOURCE_ID)}
             className="inline-flex h-10 items-center justify-center rounded-lg border border-zinc-300 bg-white px-4 text-sm font-medium text-zinc-900 hover:bg-zinc-50"
           >
             Explore My Demo Source

@@ -1,0 +1,65 @@
+import type { ResourceObject } from '../jsonapi/document.ts';
+
+export type MediaKind = 'IMAGE' | 'ANIMATION' | 'VIDEO';
+
+/** A dominant colour of an asset and the part of the image it covers (0 to 1). */
+export interface AssetColor {
+  hex: string;
+  share: number;
+}
+
+/** The AI ratings of spec platform section 3 'Asset'; null until the AI issue rates anything. */
+export type AssetWarnings = Record<
+  'adult' | 'medical' | 'racy' | 'spoof' | 'violence',
+  string | null
+>;
+
+/**
+ * Spec platform section 3 'Asset', as `/api/v4/assets` answers it. The AI fields (faces, labels,
+ * alt text, warnings) stay empty until the AI issue fills them.
+ */
+export interface AssetAttributes {
+  /** The object's path at the origin, starting with '/'. */
+  origin_path: string;
+  source_id: string;
+  content_type: string | null;
+  file_size: number | null;
+  media_kind: MediaKind;
+  media_width: number | null;
+  media_height: number | null;
+  dpi_width: number | null;
+  dpi_height: number | null;
+  image_mode: string | null;
+  color_profile_name: string | null;
+  /** Largest share first. */
+  colors: AssetColor[];
+  has_frames: boolean;
+  has_colors: boolean;
+  is_renderable: boolean;
+  face_count: number | null;
+  has_faces: boolean;
+  has_labels: boolean;
+  has_warnings: boolean;
+  is_identified: boolean;
+  labels: { name: string; confidence: number }[];
+  labels_cloud_vision: string[];
+  labels_user_defined: string[];
+  labels_alt_text_predictions: string[];
+  alt_text: string | null;
+  warnings: AssetWarnings;
+  categories: string[];
+  description: string | null;
+  /** The customer's name for it, else the file name. */
+  name: string;
+  metadata: Record<string, never>;
+  uploaded_by: string | null;
+  hidden: boolean;
+  date_created: string;
+  date_modified: string;
+  /** The delivery URL; null while the source has no subdomain or domain to serve it. */
+  fullURL: string | null;
+  fullVideoURL: string | null;
+}
+
+/** `id` is the source id followed by origin_path. */
+export type AssetResource = ResourceObject<'assets', AssetAttributes>;

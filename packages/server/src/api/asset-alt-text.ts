@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { findAltTextLanguages, saveAltTextLanguages } from '../store/assets.ts';
+import { requireAuth } from './authentication.ts';
+import { sendData } from './documents.ts';
+import { issueErrors } from './field-errors.ts';
+import { requestAttributes } from './request-document.ts';
+
+export const MAX_ALT_TEXT_LANGUAGES = 10;
+
+// The language alt text is written in when an account has chosen none (the sources' alt-text
+// capability names 'en' as its default language too).
+const DEFAULT_LANGUAGES = ['en'];
+
+/** A BCP 47 language tag in its canonical case ('en-us' -> 'en-US'), or null. */
+export function canonicalLanguageTag(value: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(value);
+    return canonical ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const languagesSchema = z.object({
+  languages: z
+    .array(z.string({ error: 'Each language must be a BCP 47 tag such as en or pt-BR.' }), {
+      error: 'languages must be a list of BCP 47 tags such as ["en", "pt-BR"].',
+    })
+    .min(1, 'Choose at least one language.')
+    .max(MAX_ALT_TEXT_LANGUAGES, `Choose at most ${MAX_ALT_TEXT_LANGUAGES} languages.`)
+    .transform((values, context) => {
+      const tags: string[] = [];
+      values.forEach((value, index) => {
+        const tag = canonicalLanguageTag(value.trim());
+        if (tag === null) {
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: `"${value}" is not a BCP 47 language tag such as en or pt-BR.`,
+          });
+        } else if (tags.includes(tag)) {
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: `${tag} is already in the list.`,
+          });
+        } else {
+          tags.push(tag);
+        }
+      });
+      return tags;
+    }),
+});
+
+function languagesResource(accountId: string, languages: readonly string[]) {
+  return { type: 'languages', id: accountId, attributes: { languages: [...languages] } };
+}
+
+/**
+ * `GET` and `POST /assets/manual-alt-text` (spec platform section 7): the languages an account
+ * wants alt text written in, one list per account.
+ */
+export function assetAltTextRoutes(app: FastifyInstance): void {
+  const { db } = app.darkroom.database;
+
+  app.get('/assets/manual-alt-text', async (request, reply) => {
+    const { accountId } = requireAuth(request).user;
+    const languages = (await findAltTextLanguages(db, accountId)) ?? DEFAULT_LANGUAGES;
+    return sendData(reply, 200, languagesResource(accountId, languages));
+  });
+
+  app.post('/assets/manual-alt-text', async (request, reply) => {
+    const { accountId } = requireAuth(request).user;
+    const parsed = languagesSchema.safeParse(requestAttributes(request.body, 'languages'));
+    if (!parsed.success) throw issueErrors(parsed.error.issues);
+    const created = await saveAltTextLanguages(db, accountId, parsed.data.languages);
+    return sendData(
+      reply,
+      created ? 201 : 200,
+      languagesResource(accountId, parsed.data.languages),
+    );
+  });
+}

@@ -1,0 +1,192 @@
+import { sql, type Kysely } from 'kysely';
+import type { SecretBox } from '../crypto/secrets.ts';
+import type { AssetRow, DatabaseSchema, SourceRow } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import type { StorageAdapterFactory } from '../api/origin-check.ts';
+import { configurationOf } from '../api/source-production.ts';
+import {
+  StorageError,
+  type StorageAdapter,
+  type StorageObject,
+  type StorageOptions,
+} from '../storage/types.ts';
+import { deleteAsset, upsertAsset } from './asset-rows.ts';
+import { describeMedia } from './describe-media.ts';
+import { readForSniffing, readWhole, type ObjectBytes } from './read-object.ts';
+import { sniffMedia } from './sniff-media.ts';
+
+/** The job kind of one slice of an indexing run (jobs/asset-index.ts handles it). */
+export const ASSET_INDEX_JOB = 'asset-index';
+
+export interface AssetIndexDependencies {
+  db: Kysely<DatabaseSchema>;
+  secrets: SecretBox;
+  storageAdapterFactory: StorageAdapterFactory;
+  storageOptions: StorageOptions;
+  /**
+   * Options under which the demo source's adapter finds the images shipped with the server
+   * (api/origin-check.ts demoStorageOptions, which links them into the data directory, so it
+   * is only called when the demo source is read). Without it the demo reads managed storage.
+   */
+  demoStorageOptions?: () => StorageOptions;
+}
+
+/** The adapter of a source's origin, as delivery builds it. */
+export async function sourceAdapter(
+  deps: AssetIndexDependencies,
+  source: SourceRow,
+): Promise<StorageAdapter> {
+  const options = source.is_demo
+    ? (deps.demoStorageOptions?.() ?? deps.storageOptions)
+    : deps.storageOptions;
+  return deps.storageAdapterFactory(configurationOf(deps.secrets, source), options, {
+    sourceId: source.id,
+  });
+}
+
+/** The run in progress for the source, whose id an asset indexed meanwhile must carry. */
+async function runningRunId(db: Kysely<DatabaseSchema>, sourceId: string): Promise<string | null> {
+  const run = await db
+    .selectFrom('asset_index_runs')
+    .select('run_id')
+    .where('source_id', '=', sourceId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return run?.run_id ?? null;
+}
+
+export async function indexWithAdapter(
+  deps: AssetIndexDependencies,
+  adapter: StorageAdapter,
+  source: SourceRow,
+  object: StorageObject,
+  options: { runId?: string | null; uploadedBy?: string | null } = {},
+): Promise<AssetRow | null> {
+  let read: ObjectBytes;
+  try {
+    read = await readForSniffing(adapter, object);
+    const sniffed = sniffMedia(read.bytes);
+    if (sniffed === null) {
+      await deleteAsset(deps.db, source.id, object.path);
+      return null;
+    }
+    // Images are measured from all their bytes; a video's container is enough for now.
+    if (!read.complete && sniffed.kind === 'IMAGE') {
+      read = await readWhole(adapter, object.path);
+    }
+  } catch (error) {
+    if (error instanceof StorageError && error.kind === 'not_found') {
+      await deleteAsset(deps.db, source.id, object.path);
+    }
+    throw error;
+  }
+  const description = await describeMedia(read.bytes, read.object.contentType, object.path);
+  if (description === null) {
+    await deleteAsset(deps.db, source.id, object.path);
+    return null;
+  }
+  // An asset written outside a run, or by a run's slice, is one the current run has seen:
+  // otherwise a run that listed its folder earlier would delete it when it finishes.
+  const runId =
+    options.runId === undefined ? await runningRunId(deps.db, source.id) : options.runId;
+  return upsertAsset(deps.db, {
+    source,
+    object: { ...object, ...read.object, path: object.path },
+    description,
+    runId,
+    uploadedBy: options.uploadedBy ?? null,
+  });
+}
+
+/**
+ * Reads one object at the origin (get), describes it and upserts its row. Returns null (and
+ * deletes any row) when the object is not an image, animation or video. Throws StorageError
+ * (e.g. kind 'not_found', after deleting the row) when the origin cannot give it.
+ */
+export async function indexObject(
+  deps: AssetIndexDependencies,
+  source: SourceRow,
+  object: StorageObject,
+  options: { runId?: string | null; uploadedBy?: string | null } = {},
+): Promise<AssetRow | null> {
+  return indexWithAdapter(deps, await sourceAdapter(deps, source), source, object, options);
+}
+
+/** Re-reads `originPath` ('/a/b.jpg') from the origin (head + get) and updates the row. */
+export async function refreshAsset(
+  deps: AssetIndexDependencies,
+  source: SourceRow,
+  originPath: string,
+): Promise<AssetRow | null> {
+  const adapter = await sourceAdapter(deps, source);
+  const storagePath = originPath.replace(/^\/+/, '');
+  let object: StorageObject;
+  try {
+    object = await adapter.head(storagePath);
+  } catch (error) {
+    if (error instanceof StorageError && error.kind === 'not_found') {
+      await deleteAsset(deps.db, source.id, storagePath);
+    }
+    throw error;
+  }
+  return indexWithAdapter(deps, adapter, source, { ...object, path: storagePath });
+}
+
+/** A slice job of the run is waiting or in hand (a lapsed lease is picked up again). */
+async function runHasLiveJob(db: Kysely<DatabaseSchema>, sourceId: string): Promise<boolean> {
+  const job = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', ASSET_INDEX_JOB)
+    .where('failed_at', 'is', null)
+    .where(sql<string>`payload->>'sourceId'`, '=', sourceId)
+    .where(sql<boolean>`payload ? 'runId'`)
+    .executeTakeFirst();
+  return job !== undefined;
+}
+
+/**
+ * Starts (or leaves running) an indexing run for the source: 'deploy' | 'schedule' | 'manual'
+ * | 'upload'. The source's asset_index_runs row is the guard: while it says 'running' no second
+ * run starts, and a running run that lost its job (it used up its attempts) is resumed from
+ * its stored position instead.
+ */
+export async function requestAssetIndex(
+  db: Kysely<DatabaseSchema>,
+  sourceId: string,
+  reason: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const runId = newId();
+    const inserted = await trx
+      .insertInto('asset_index_runs')
+      .values({ source_id: sourceId, run_id: runId, status: 'running', reason })
+      .onConflict((conflict) => conflict.column('source_id').doNothing())
+      .returning('run_id')
+      .executeTakeFirst();
+    if (inserted !== undefined) {
+      await enqueueJob(trx, { kind: ASSET_INDEX_JOB, payload: { sourceId, runId } });
+      return;
+    }
+    const run = await trx
+      .selectFrom('asset_index_runs')
+      .selectAll()
+      .where('source_id', '=', sourceId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (run.status === 'running') {
+      if (!(await runHasLiveJob(trx, sourceId))) {
+        await enqueueJob(trx, { kind: ASSET_INDEX_JOB, payload: { sourceId, runId: run.run_id } });
+      }
+      return;
+    }
+    // A fresh row, so the run's start time and counters are its own.
+    await trx.deleteFrom('asset_index_runs').where('source_id', '=', sourceId).execute();
+    await trx
+      .insertInto('asset_index_runs')
+      .values({ source_id: sourceId, run_id: runId, status: 'running', reason })
+      .execute();
+    await enqueueJob(trx, { kind: ASSET_INDEX_JOB, payload: { sourceId, runId } });
+  });
+}

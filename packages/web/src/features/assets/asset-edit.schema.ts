@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { duplicateTag, splitList } from './asset.utils.ts';
+
+/** The server's limits (contract of issue 5): a name of 1-255, a description up to 2000... */
+export const MAX_NAME_LENGTH = 255;
+export const MAX_DESCRIPTION_LENGTH = 2000;
+/** ...and up to 50 categories or tags of 1-64 characters each. */
+export const MAX_LIST_ITEMS = 50;
+export const MAX_ITEM_LENGTH = 64;
+
+function listField(noun: string) {
+  return z
+    .string()
+    .transform(splitList)
+    .pipe(
+      z
+        .array(
+          z.string().max(MAX_ITEM_LENGTH, `Keep each ${noun} to ${MAX_ITEM_LENGTH} characters.`),
+        )
+        .max(MAX_LIST_ITEMS, `Use at most ${MAX_LIST_ITEMS} ${noun}s.`),
+    );
+}
+
+/**
+ * The asset edit form: categories and tags are typed comma-separated. Checked here as the
+ * server checks them, so a mistake shows before anything is sent.
+ */
+export const assetEditSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(MAX_NAME_LENGTH, `Keep the name to ${MAX_NAME_LENGTH} characters.`),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION_LENGTH, `Keep the description to ${MAX_DESCRIPTION_LENGTH} characters.`)
+    .transform((text) => (text === '' ? null : text)),
+  categories: listField('category'),
+  labels_user_defined: listField('tag').superRefine((tags, context) => {
+    const repeated = duplicateTag(tags);
+    if (repeated !== null) {
+      context.addIssue({ code: 'custom', message: `Tag "${repeated}" is already on this asset.` });
+    }
+  }),
+});
+
+export type AssetEditInput = z.input<typeof assetEditSchema>;
+export type AssetEditValues = z.output<typeof assetEditSchema>;

@@ -1,0 +1,204 @@
+import { RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  DEMO_SOURCE_ID,
+  loadedAssets,
+  useAssetSourcesQuery,
+  useAssetsInfiniteQuery,
+  useRequestAssetIndexMutation,
+  type AssetFilters,
+  type AssetSource,
+} from '../../api/assets.ts';
+import { usePlatformSettingsQuery } from '../../api/platform-settings.ts';
+import { useDocumentTitle } from '../../app/document-title.ts';
+import { Button, Dropdown, toast } from '../../ui/index.ts';
+import { errorMessageOf } from '../forms/server-errors.utils.ts';
+import { ListEmpty, ListError } from '../lists/list-states.tsx';
+import { AssetFiltersBar } from './asset-filters.tsx';
+import { DEFAULT_FILTERS, SEARCH_DEBOUNCE_MS, isFiltered } from './asset-filters.utils.ts';
+import { AssetGrid } from './asset-grid.tsx';
+import { AssetGridSkeleton } from './asset-grid-skeleton.tsx';
+import { AssetUpload } from './asset-upload.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+function sourceLabel(source: AssetSource): string {
+  const name = source.id === DEMO_SOURCE_ID ? 'Demo source' : source.name;
+  return `${name} · ${source.asset_count} ${source.asset_count === 1 ? 'asset' : 'assets'}`;
+}
+
+function ReindexButton({ sourceId, readOnly }: { sourceId: string; readOnly: boolean }) {
+  const reindex = useRequestAssetIndexMutation(sourceId);
+  if (readOnly) return null;
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="small"
+      working={reindex.isPending}
+      onClick={() =>
+        reindex.mutate(undefined, {
+          onSuccess: () => toast.success('Indexing started'),
+          onError: (error) =>
+            toast.error('Could not start indexing', { description: errorMessageOf(error) }),
+        })
+      }
+    >
+      {!reindex.isPending && <RefreshCw aria-hidden="true" className="size-4" />}
+      Re-index
+    </Button>
+  );
+}
+
+/** The grid of one source: search, filters, states, and upload on managed storage. */
+function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: number | null }) {
+  const [searchText, setSearchText] = useState('');
+  const [filters, setFilters] = useState<AssetFilters>(DEFAULT_FILTERS);
+  const keyword = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const query = useAssetsInfiniteQuery(source.id, { ...filters, keyword });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const readOnly = source.id === DEMO_SOURCE_ID;
+  const indexing = source.index_status === 'running';
+
+  const assets = loadedAssets(query.data);
+  const total = query.data?.pages[0]?.pagination.totalRecords ?? 0;
+
+  const content = query.isPending ? (
+    <AssetGridSkeleton />
+  ) : query.isError ? (
+    <ListError
+      message={errorMessageOf(query.error)}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  ) : assets.length === 0 ? (
+    isFiltered({ ...filters, keyword }) ? (
+      <ListEmpty title="No assets match" description="Try other words or fewer filters." />
+    ) : indexing ? (
+      <ListEmpty
+        title="Indexing in progress"
+        description="Darkroom is reading this source's files. They appear here as they are found."
+        action={<ReindexButton sourceId={source.id} readOnly={readOnly} />}
+      />
+    ) : (
+      <ListEmpty
+        title="No assets yet"
+        description={
+          source.index_status === 'failed'
+            ? 'The last indexing run failed. Check the storage settings, then index again.'
+            : 'This source holds no images, animations or videos that Darkroom has found.'
+        }
+        action={<ReindexButton sourceId={source.id} readOnly={readOnly} />}
+      />
+    )
+  ) : (
+    <AssetGrid
+      assets={assets}
+      total={total}
+      hasNextPage={hasNextPage}
+      fetchingNextPage={isFetchingNextPage}
+      onLoadMore={loadMore}
+    />
+  );
+
+  const managed = source.production.type === 'darkroom_storage' && !readOnly && maxBytes !== null;
+
+  return (
+    <div className="space-y-4">
+      <AssetFiltersBar
+        filters={filters}
+        searchText={searchText}
+        onSearchTextChange={setSearchText}
+        onChange={setFilters}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-600">
+        <p aria-live="polite">
+          {query.isSuccess && `${total} ${total === 1 ? 'asset' : 'assets'}`}
+          {indexing && ' · indexing in progress'}
+        </p>
+        {assets.length > 0 && <ReindexButton sourceId={source.id} readOnly={readOnly} />}
+      </div>
+      {managed ? (
+        <AssetUpload sourceId={source.id} maxBytes={maxBytes}>
+          {content}
+        </AssetUpload>
+      ) : (
+        content
+      )}
+    </div>
+  );
+}
+
+/** The asset manager (route /assets): pick a source, then browse its assets. */
+export function AssetManagerPage() {
+  useDocumentTitle('Assets');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosenId = searchParams.get('source');
+  const sources = useAssetSourcesQuery();
+  const settings = usePlatformSettingsQuery();
+  const list = sources.data ?? [];
+  const source = list.find((candidate) => candidate.id === chosenId) ?? null;
+
+  // Without a choice in the address, the first source is shown (the address then remembers it).
+  const firstId = list[0]?.id;
+  useEffect(() => {
+    if (chosenId === null && firstId !== undefined) {
+      setSearchParams({ source: firstId }, { replace: true });
+    }
+  }, [chosenId, firstId, setSearchParams]);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">Assets</h1>
+          <p className="mt-1 text-sm text-zinc-600">
+            The images, animations and videos your sources hold.
+          </p>
+        </div>
+        {list.length > 0 && (
+          <Dropdown
+            label="Source"
+            className="w-full sm:w-80"
+            options={list.map((candidate) => ({
+              value: candidate.id,
+              label: sourceLabel(candidate),
+            }))}
+            value={source?.id ?? null}
+            placeholder="Choose a source"
+            onChange={(id) => setSearchParams({ source: id })}
+          />
+        )}
+      </div>
+
+      {sources.isPending ? (
+        <AssetGridSkeleton />
+      ) : sources.isError ? (
+        <ListError
+          message={errorMessageOf(sources.error)}
+          onRetry={() => void sources.refetch()}
+          retrying={sources.isFetching}
+        />
+      ) : list.length === 0 ? (
+        <ListEmpty
+          title="No sources to browse"
+          description="Create a source first: its assets appear here once it is indexed."
+        />
+      ) : source === null ? (
+        chosenId !== null && (
+          <ListEmpty
+            title="This source is not available"
+            description="It may have been removed or disabled. Choose another source above."
+          />
+        )
+      ) : (
+        <SourceAssets
+          key={source.id}
+          source={source}
+          maxBytes={settings.data?.max_origin_bytes ?? null}
+        />
+      )}
+    </div>
+  );
+}

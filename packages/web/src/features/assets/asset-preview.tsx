@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { Asset } from '../../api/assets.ts';
+import { Spinner } from '../../ui/index.ts';
+import { renderUrl } from './asset.utils.ts';
+
+/** The preview's width in CSS pixels; the 2x version serves dense screens. */
+const PREVIEW_PX = 1200;
+
+/** The asset large, rendered by Darkroom (a video plays from its own URL). */
+export function AssetPreview({ asset }: { asset: Asset }) {
+  const fullUrl = asset.fullURL;
+  if (fullUrl === null) {
+    return (
+      <p className="rounded-lg bg-zinc-50 p-8 text-center text-sm text-zinc-600 ring-1 ring-zinc-200">
+        No preview: the source has no subdomain or domain to serve this file from yet.
+      </p>
+    );
+  }
+  if (asset.media_kind === 'VIDEO') {
+    return (
+      <video
+        controls
+        preload="metadata"
+        src={asset.fullVideoURL ?? fullUrl}
+        aria-label={asset.alt_text ?? asset.name}
+        className="max-h-[70dvh] w-full rounded-lg bg-zinc-900"
+      />
+    );
+  }
+  return <ImagePreview asset={asset} fullUrl={fullUrl} />;
+}
+
+type LoadState = 'loading' | 'loaded' | 'failed';
+
+function ImagePreview({ asset, fullUrl }: { asset: Asset; fullUrl: string }) {
+  const [state, setState] = useState<LoadState>('loading');
+  // fit=max: never larger than the original, so a small image is not upscaled for the preview.
+  const at = (dpr: number) =>
+    renderUrl(fullUrl, { auto: 'format', fit: 'max', w: PREVIEW_PX * dpr });
+  return (
+    <div
+      aria-busy={state === 'loading'}
+      className="relative grid min-h-48 place-items-center rounded-lg bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:24px_24px] p-2 ring-1 ring-zinc-200"
+    >
+      {state === 'loading' && (
+        <p className="absolute inset-0 grid place-items-center text-sm text-zinc-600">
+          <span className="inline-flex items-center gap-2 rounded-md bg-white/90 px-3 py-1.5 shadow-sm">
+            <Spinner />
+            Rendering the preview…
+          </span>
+        </p>
+      )}
+      {state === 'failed' ? (
+        <p role="alert" className="p-8 text-center text-sm text-red-700">
+          The preview could not be rendered. Open the URL to see Darkroom&apos;s message, or refresh
+          the asset.
+        </p>
+      ) : (
+        <img
+          src={at(1)}
+          srcSet={`${at(1)} 1x, ${at(2)} 2x`}
+          alt={asset.alt_text ?? asset.name}
+          width={asset.media_width ?? undefined}
+          height={asset.media_height ?? undefined}
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+          className="h-auto max-h-[70dvh] w-full object-contain"
+        />
+      )}
+    </div>
+  );
+}
