@@ -1,16 +1,10 @@
 import type { Readable } from 'node:stream';
+import { readAll } from '../net/read-all.ts';
 import type { StorageAdapter, StorageObject } from '../storage/types.ts';
 import { SNIFF_BYTES } from './sniff-media.ts';
 
 /** Files up to this size are read whole at once instead of sniffed first. */
 const WHOLE_READ_BYTES = 256 * 1024;
-
-/** Reads the stream to its end; the adapter's stream errors at its byte cap. */
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The first `limit` bytes, then lets go of the stream (an origin may ignore the range). */
 async function readPrefix(body: Readable, limit: number): Promise<Buffer> {

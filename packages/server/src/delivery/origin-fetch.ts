@@ -1,7 +1,7 @@
 // Reads an origin image whole through the source's storage adapter (which enforces the byte
 // cap, timeouts and the SSRF guard) and says what a failure means for the answer.
 import { performance } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
+import { readAll } from '../net/read-all.ts';
 import { StorageError, type StorageAdapter, type StorageBody } from '../storage/types.ts';
 
 export interface OriginImage {
@@ -24,13 +24,6 @@ export class OriginFailure extends Error {
     this.name = 'OriginFailure';
     this.status = status;
   }
-}
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
-  // Buffer.concat copies even a single chunk, which a file read in one go arrives as.
-  return chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks);
 }
 
 function toFailure(error: unknown): OriginFailure {
