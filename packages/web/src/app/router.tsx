@@ -30,6 +30,10 @@ export const routes: RouteObject[] = [
       },
       {
         loader: requireSession,
+        // A change of query alone (filters, paging) keeps the signed-in state: re-checking it
+        // would hold every such navigation until the loader settles, and drop a quick second one.
+        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+          currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
         Component: AppLayout,
         children: [
           { index: true, loader: () => guardRedirect(HOME_PATH) },

@@ -94,8 +94,7 @@ describe('AssetManagerPage', { timeout: 30000 }, () => {
       .map((request) => searchOf(request.url).get('filter[keyword]'));
     expect(keywords).toEqual([null, 'cat']);
 
-    await user.click(screen.getByRole('combobox', { name: 'Media' }));
-    await user.click(await screen.findByRole('option', { name: 'Animations' }));
+    await user.click(screen.getByRole('button', { name: 'Animations', pressed: false }));
     await user.click(screen.getByRole('combobox', { name: 'Sort' }));
     await user.click(await screen.findByRole('option', { name: 'Largest first' }));
     await user.click(screen.getByRole('checkbox', { name: 'Has faces' }));
@@ -107,6 +106,122 @@ describe('AssetManagerPage', { timeout: 30000 }, () => {
       expect(last.get('filter[keyword]')).toBe('cat');
     });
     expect(await screen.findByText('No assets match')).toBeInTheDocument();
+  });
+
+  it('restores the view a link holds and sends it to the list call', async () => {
+    const api = mockManager();
+    api.on(listPath(sourceIds.first), { body: pageOf([], 1, 100, 0) });
+    renderApp(
+      `/assets?source=${sourceIds.first}&q=cat&kind=VIDEO,IMAGE&type=image/png&color=ff0000&visibility=all&faces=1&sort=-file_size`,
+    );
+
+    expect(await screen.findByText('No assets match')).toBeInTheDocument();
+    const requests = api.requestsTo(listPath(sourceIds.first));
+    expect(requests).toHaveLength(1);
+    const query = searchOf(requests[0]?.url ?? '');
+    expect(query.get('filter[keyword]')).toBe('cat');
+    expect(query.get('filter[media_kind]')).toBe('IMAGE,VIDEO');
+    expect(query.get('filter[content_type]')).toBe('image/png');
+    expect(query.get('filter[colors]')).toBe('#ff0000');
+    expect(query.get('filter[hidden]')).toBe('all');
+    expect(query.get('filter[has_faces]')).toBe('true');
+    expect(query.get('sort')).toBe('-file_size');
+
+    expect(screen.getByLabelText('Search assets')).toHaveValue('cat');
+    const media = screen.getByRole('group', { name: 'Media' });
+    expect(within(media).getByRole('button', { name: 'Images' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(media).getByRole('button', { name: 'Animations' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveTextContent('Largest first');
+    expect(screen.getByRole('combobox', { name: 'Colour' })).toHaveTextContent('Colour #ff0000');
+    expect(screen.getByRole('checkbox', { name: 'Has faces' })).toBeChecked();
+  });
+
+  it('ignores values in the address it does not know', async () => {
+    const api = mockManager();
+    api.on(listPath(sourceIds.first), { body: pageOf([], 1, 100, 0) });
+    renderApp(`/assets?source=${sourceIds.first}&kind=PDF&sort=random&visibility=secret`);
+
+    await screen.findByText('No assets yet');
+    const query = searchOf(api.requestsTo(listPath(sourceIds.first))[0]?.url ?? '');
+    expect(query.has('filter[media_kind]')).toBe(false);
+    expect(query.get('sort')).toBe('-date_created');
+    expect(query.get('filter[hidden]')).toBe('false');
+  });
+
+  it('writes filters into the address as history entries, and typing without one per key', async () => {
+    const api = mockManager();
+    api.on(listPath(sourceIds.first), { body: pageOf([], 1, 100, 0) });
+    const { user, router } = renderApp(`/assets?source=${sourceIds.first}`);
+
+    await screen.findByText('No assets yet');
+    await user.click(screen.getByRole('button', { name: 'Videos' }));
+    await user.click(screen.getByRole('button', { name: 'Images' }));
+    expect(pathOf(router)).toBe(`/assets?source=${sourceIds.first}&kind=IMAGE%2CVIDEO`);
+    expect(router.state.historyAction).toBe('PUSH');
+    await user.click(screen.getByRole('combobox', { name: 'Visibility' }));
+    await user.click(await screen.findByRole('option', { name: 'Hidden' }));
+    expect(pathOf(router)).toBe(
+      `/assets?source=${sourceIds.first}&kind=IMAGE%2CVIDEO&visibility=hidden`,
+    );
+
+    await user.type(screen.getByLabelText('Search assets'), 'cat');
+    await waitFor(() =>
+      expect(pathOf(router)).toBe(
+        `/assets?source=${sourceIds.first}&q=cat&kind=IMAGE%2CVIDEO&visibility=hidden`,
+      ),
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => {
+      const last = searchOf(api.requestsTo(listPath(sourceIds.first)).at(-1)?.url ?? '');
+      expect(last.get('filter[keyword]')).toBe('cat');
+      expect(last.get('filter[media_kind]')).toBe('IMAGE,VIDEO');
+      expect(last.get('filter[hidden]')).toBe('true');
+    });
+
+    // Back undoes the visibility choice; the typed words went into that entry, so they stay.
+    await act(() => router.navigate(-1));
+    expect(pathOf(router)).toBe(`/assets?source=${sourceIds.first}&kind=IMAGE%2CVIDEO`);
+    await act(() => router.navigate(-1));
+    expect(pathOf(router)).toBe(`/assets?source=${sourceIds.first}&kind=VIDEO`);
+    expect(screen.getByRole('button', { name: 'Images' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => {
+      const last = searchOf(api.requestsTo(listPath(sourceIds.first)).at(-1)?.url ?? '');
+      expect(last.get('filter[media_kind]')).toBe('VIDEO');
+      expect(last.get('filter[hidden]')).toBe('false');
+    });
+  });
+
+  it('shows the words of the address in the search box when going back', async () => {
+    const api = mockManager();
+    api.on(listPath(sourceIds.first), { body: pageOf([], 1, 100, 0) });
+    const { user, router } = renderApp(`/assets?source=${sourceIds.first}&q=cat`);
+
+    await screen.findByText('No assets match');
+    await user.click(screen.getByRole('checkbox', { name: 'Has faces' }));
+    const search = screen.getByLabelText('Search assets');
+    await user.clear(search);
+    await user.type(search, 'dog');
+    await waitFor(() =>
+      expect(pathOf(router)).toBe(`/assets?source=${sourceIds.first}&q=dog&faces=1`),
+    );
+
+    await act(() => router.navigate(-1));
+    expect(pathOf(router)).toBe(`/assets?source=${sourceIds.first}&q=cat`);
+    expect(search).toHaveValue('cat');
+    expect(screen.getByRole('checkbox', { name: 'Has faces' })).not.toBeChecked();
+    await waitFor(() => {
+      const last = searchOf(api.requestsTo(listPath(sourceIds.first)).at(-1)?.url ?? '');
+      expect(last.get('filter[keyword]')).toBe('cat');
+      expect(last.has('filter[has_faces]')).toBe(false);
+    });
+    // The box settling on the restored words does not write the address again.
+    await waitFor(() => expect(pathOf(router)).toBe(`/assets?source=${sourceIds.first}&q=cat`));
   });
 
   it('loads the next page when the end of the grid comes into view', async () => {

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   DEMO_SOURCE_ID,
@@ -16,7 +16,12 @@ import { Button, Dropdown, toast } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
 import { AssetFiltersBar } from './asset-filters.tsx';
-import { DEFAULT_FILTERS, SEARCH_DEBOUNCE_MS, isFiltered } from './asset-filters.utils.ts';
+import {
+  SEARCH_DEBOUNCE_MS,
+  filtersFromParams,
+  filtersToParams,
+  isFiltered,
+} from './asset-filters.utils.ts';
 import { AssetGrid } from './asset-grid.tsx';
 import { AssetGridSkeleton } from './asset-grid-skeleton.tsx';
 import { AssetUpload } from './asset-upload.tsx';
@@ -50,12 +55,57 @@ function ReindexButton({ sourceId, readOnly }: { sourceId: string; readOnly: boo
   );
 }
 
+/**
+ * The view (search, filters, sort) lives in the address, so a reload, the back button and a
+ * shared link show the same assets. The search box runs ahead of the address while typing.
+ */
+function useAddressFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(searchParams), [searchParams]);
+  const [searchText, setSearchText] = useState(filters.keyword);
+  const keyword = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+
+  // A navigation waits for the route's loaders: a second change made meanwhile builds on the
+  // first one (kept here until the address shows it) instead of undoing it.
+  const pendingView = useRef<AssetFilters | null>(null);
+  useEffect(() => {
+    pendingView.current = null;
+  }, [searchParams]);
+  const showView = (
+    change: (view: AssetFilters) => AssetFilters,
+    options: { replace: boolean },
+  ) => {
+    const view = change(pendingView.current ?? filters);
+    pendingView.current = view;
+    setSearchParams(filtersToParams(view, searchParams), options);
+  };
+
+  // Typing replaces the address entry: the back button skips the keystrokes. An effect event,
+  // as it must run when the typing settles, not each time the address changes (going back).
+  const writeKeyword = useEffectEvent((settled: string) => {
+    if (settled === (pendingView.current ?? filters).keyword) return;
+    showView((view) => ({ ...view, keyword: settled }), { replace: true });
+  });
+  useEffect(() => writeKeyword(keyword), [keyword]);
+
+  // The address changed under the box (back button, link): the box shows its keyword.
+  const [addressKeyword, setAddressKeyword] = useState(filters.keyword);
+  if (filters.keyword !== addressKeyword) {
+    setAddressKeyword(filters.keyword);
+    if (filters.keyword !== keyword) setSearchText(filters.keyword);
+  }
+
+  // A filter choice is a new history entry; it carries the box's text even before it settles.
+  const changeFilters = (change: (view: AssetFilters) => AssetFilters) =>
+    showView((view) => ({ ...change(view), keyword: searchText }), { replace: false });
+
+  return { filters, searchText, setSearchText, changeFilters };
+}
+
 /** The grid of one source: search, filters, states, and upload on managed storage. */
 function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: number | null }) {
-  const [searchText, setSearchText] = useState('');
-  const [filters, setFilters] = useState<AssetFilters>(DEFAULT_FILTERS);
-  const keyword = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-  const query = useAssetsInfiniteQuery(source.id, { ...filters, keyword });
+  const { filters, searchText, setSearchText, changeFilters } = useAddressFilters();
+  const query = useAssetsInfiniteQuery(source.id, filters);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const readOnly = source.id === DEMO_SOURCE_ID;
@@ -73,7 +123,7 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
       retrying={query.isFetching}
     />
   ) : assets.length === 0 ? (
-    isFiltered({ ...filters, keyword }) ? (
+    isFiltered(filters) ? (
       <ListEmpty title="No assets match" description="Try other words or fewer filters." />
     ) : indexing ? (
       <ListEmpty
@@ -110,7 +160,7 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
         filters={filters}
         searchText={searchText}
         onSearchTextChange={setSearchText}
-        onChange={setFilters}
+        onChange={changeFilters}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-600">
         <p aria-live="polite">
@@ -140,11 +190,19 @@ export function AssetManagerPage() {
   const list = sources.data ?? [];
   const source = list.find((candidate) => candidate.id === chosenId) ?? null;
 
-  // Without a choice in the address, the first source is shown (the address then remembers it).
+  // Without a choice in the address, the first source is shown (the address then remembers it,
+  // keeping any view a link brought along).
   const firstId = list[0]?.id;
   useEffect(() => {
     if (chosenId === null && firstId !== undefined) {
-      setSearchParams({ source: firstId }, { replace: true });
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.set('source', firstId);
+          return next;
+        },
+        { replace: true },
+      );
     }
   }, [chosenId, firstId, setSearchParams]);
 
