@@ -15,26 +15,8 @@ import {
   useDataDir,
   type TestSource,
 } from './delivery/fixtures.ts';
-import { call } from './requests.ts';
+import { call, multipart } from './requests.ts';
 import { useTestApp } from './test-app.ts';
-
-function multipart(fields: Array<{ name: string; value: Buffer | string; filename?: string }>) {
-  const boundary = `----darkroom${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const field of fields) {
-    const disposition = field.filename
-      ? `form-data; name="${field.name}"; filename="${field.filename}"`
-      : `form-data; name="${field.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
-    if (field.filename) chunks.push(Buffer.from('Content-Type: application/octet-stream\r\n'));
-    chunks.push(Buffer.from('\r\n'), Buffer.from(field.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe('uploads and refreshes against managed storage', () => {
   const dataDir = useDataDir();

@@ -129,3 +129,24 @@ export async function signInAdmin(
     cookie: setCookie.split(';')[0] ?? '',
   };
 }
+
+/** A multipart/form-data body (file uploads) with a random boundary. */
+export function multipart(
+  fields: Array<{ name: string; value: Buffer | string; filename?: string }>,
+) {
+  const boundary = `----darkroom${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const field of fields) {
+    const disposition = field.filename
+      ? `form-data; name="${field.name}"; filename="${field.filename}"`
+      : `form-data; name="${field.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
+    if (field.filename) chunks.push(Buffer.from('Content-Type: application/octet-stream\r\n'));
+    chunks.push(Buffer.from('\r\n'), Buffer.from(field.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

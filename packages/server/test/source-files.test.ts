@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './databases.ts';
-import { call, signUp, type SignedUp } from './requests.ts';
+import { call, multipart, signUp, type SignedUp } from './requests.ts';
 import { fakeStorageAdapterFactory, s3Configuration } from './source-fixtures.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -11,24 +11,6 @@ const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(100, 1),
 ]);
-
-function multipart(fields: Array<{ name: string; value: Buffer | string; filename?: string }>) {
-  const boundary = `----darkroom${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const field of fields) {
-    const disposition = field.filename
-      ? `form-data; name="${field.name}"; filename="${field.filename}"`
-      : `form-data; name="${field.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
-    if (field.filename) chunks.push(Buffer.from('Content-Type: application/octet-stream\r\n'));
-    chunks.push(Buffer.from('\r\n'), Buffer.from(field.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe.each(BACKENDS)('managed storage uploads on $name', (backend) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'darkroom-uploads-'));
