@@ -1,8 +1,9 @@
 // `npm run bench`: measures the budgets of the developers' guide and prints each figure beside
-// its budget. `npm run bench -- --only=api` (or bundle, delivery) runs one group.
+// its budget. `npm run bench -- --only=api` (or bundle, delivery, ai) runs one group.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureLatency } from './api-latency.ts';
+import { measureAiOperations } from './ai-operations.ts';
 import { measureBundle } from './bundle-size.ts';
 import { describe, measureDelivery, median } from './delivery.ts';
 import { startServer } from './server-process.ts';
@@ -161,6 +162,18 @@ if (runs('delivery')) {
       ok: delivery.peakRenderMemory < 2 ** 30,
     },
   );
+}
+
+// AI operations (issue 6): CPU time and peak memory of each on a 1-megapixel image.
+if (runs('ai')) {
+  for (const figures of await measureAiOperations()) {
+    results.push({
+      name: `AI ${figures.operation} on a 1-megapixel image (worker process)`,
+      figure: `${(figures.cpuMs / 1000).toFixed(1)} s CPU, ${(figures.wallMs / 1000).toFixed(1)} s wall, ${(figures.peakRssBytes / 2 ** 20).toFixed(0)} MiB peak resident`,
+      budget: '',
+      ok: null,
+    });
+  }
 }
 
 console.info('\nDarkroom benchmarks');

@@ -8,6 +8,7 @@ export * from './units/time.ts';
 export * from './url/md5.ts';
 export * from './url/signing.ts';
 export * from './sources/index.ts';
+export * from './capabilities/index.ts';
 export type * from './params/types.ts';
 export { parseParams, PARAM_MESSAGES, type ParseParamsOptions } from './params/parse.ts';
 export {
@@ -20,3 +21,4 @@ export {
   type Expectation,
   type ParameterSpec,
 } from './params/catalogue.ts';
+export * from './assets/alt-text/index.ts';

@@ -27,9 +27,13 @@ import { requestFirstIndexes } from './assets/first-index.ts';
 import { DeliveryFastPath } from './delivery/fast-path.ts';
 import { frameworkErrorHandler, registerDelivery } from './delivery/routing.ts';
 import { Delivery } from './delivery/service.ts';
-import { createJobRunner } from './jobs/runner.ts';
+import { createAiServices, type InjectedAiModels } from './ai/ai-services.ts';
+import { createGenerativeImages } from './ai/generative/index.ts';
+import { AI_RENDER_JOB, aiRenderHandler } from './jobs/ai-render.ts';
+import { combineRunners, createJobRunner } from './jobs/runner.ts';
 import { SOURCE_DEPLOY_JOB, sourceDeployHandler } from './jobs/source-deploy.ts';
 import { ASSET_INDEX_JOB, assetIndexHandler } from './jobs/asset-index.ts';
+import { ASSET_ANALYSIS_JOB, assetAnalysisHandler } from './jobs/asset-analysis.ts';
 
 export type { Config } from './config.ts';
 export { loadConfig } from './config.ts';
@@ -49,6 +53,8 @@ export interface BuildOptions {
   runJobs?: boolean;
   /** How often the job runner polls, in milliseconds (default 500). */
   jobPollIntervalMs?: number;
+  /** AI models to use instead of worker processes (tests run them in-process). */
+  aiModels?: InjectedAiModels;
 }
 
 /**
@@ -89,6 +95,8 @@ export async function buildApp(
     storageAdapterFactory,
     storageOptions: storageOptions(config),
   };
+  const ai = createAiServices(config, options.aiModels);
+  const generative = createGenerativeImages(config.generative);
   const jobs = createJobRunner({
     db: database.db,
     handlers: {
@@ -98,6 +106,15 @@ export async function buildApp(
         demoStorageOptions: () => demoStorageOptions(config, DEMO_SOURCE_ID),
         intervalMinutes: config.assetIndexIntervalMinutes,
       }),
+      // ASSET_ANALYSIS=false: the analysis jobs wait, unclaimed, until a process analyses.
+      ...(config.assetAnalysis && {
+        [ASSET_ANALYSIS_JOB]: assetAnalysisHandler({
+          ...originAccess,
+          demoStorageOptions: () => demoStorageOptions(config, DEMO_SOURCE_ID),
+          detector: ai.detector,
+          log: app.log,
+        }),
+      }),
     },
     ...(options.jobPollIntervalMs === undefined
       ? {}
@@ -105,6 +122,30 @@ export async function buildApp(
     onError: (error, job) =>
       app.log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
   });
+  const delivery = new Delivery({
+    config,
+    db: database.db,
+    secrets,
+    storageAdapterFactory,
+    log: app.log,
+    detector: ai.detector,
+    ...(generative.available ? { generative } : {}),
+  });
+  // Premium renders have runners of their own: a render of a minute never holds up the rest.
+  const aiJobs = combineRunners(
+    ai.premium.map((models) =>
+      createJobRunner({
+        db: database.db,
+        handlers: { [AI_RENDER_JOB]: aiRenderHandler(delivery, models) },
+        leaseMs: config.aiTimeoutMs + 60_000,
+        ...(options.jobPollIntervalMs === undefined
+          ? {}
+          : { pollIntervalMs: options.jobPollIntervalMs }),
+        onError: (error, job) =>
+          app.log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'AI render failed'),
+      }),
+    ),
+  );
   const context: AppContext = {
     config,
     database,
@@ -112,16 +153,11 @@ export async function buildApp(
     storageAdapterFactory,
     sourceSchemas: sourceSchemasFor(config),
     jobs,
+    aiJobs,
+    ai,
   };
   app.decorate('darkroom', context);
 
-  const delivery = new Delivery({
-    config,
-    db: database.db,
-    secrets,
-    storageAdapterFactory,
-    log: app.log,
-  });
   // First of all hooks: image requests on delivery hosts never meet the API's hooks.
   registerDelivery(app, delivery);
   fastPath.attach(delivery, app.log);
@@ -135,7 +171,8 @@ export async function buildApp(
 
   app.addHook('onClose', async () => {
     await delivery.close();
-    await jobs.stop();
+    await Promise.all([jobs.stop(), aiJobs.stop()]);
+    ai.close();
     await flushAudit();
     if (ownsDatabase) await database.close();
   });
@@ -149,6 +186,9 @@ export async function buildApp(
   // Only a process that runs jobs asks: test apps drain their own queue and index on purpose.
   if (options.runJobs) await requestFirstIndexes(database.db);
   delivery.start();
-  if (options.runJobs) jobs.start();
+  if (options.runJobs) {
+    jobs.start();
+    aiJobs.start();
+  }
   return app;
 }

@@ -41,6 +41,11 @@ describe('loadConfig', () => {
       renderCacheMaxBytes: 2_000_000_000,
       renderMemoryCacheBytes: 64 * 1024 * 1024,
       assetIndexIntervalMinutes: 60,
+      assetAnalysis: true,
+      aiConcurrency: 1,
+      aiTimeoutMs: 120_000,
+      defaultCapabilities: 'all',
+      generative: null,
     });
   });
 
@@ -214,5 +219,25 @@ describe('loadConfig', () => {
   // Runs once the README's config-table block is filled (cli/config-table.ts --write).
   it.runIf(block.trim() !== '')('matches the configuration table of the README', () => {
     expect(cells(block)).toEqual(cells(configTableMarkdown()));
+  });
+});
+
+describe('DEFAULT_CAPABILITIES', () => {
+  it('reads all, none, or a comma list put in the spec order without duplicates', () => {
+    expect(loadConfig({ DARKROOM_COMMIT: 'x' }).defaultCapabilities).toBe('all');
+    expect(loadConfig({ DEFAULT_CAPABILITIES: 'none' }).defaultCapabilities).toBe('none');
+    expect(
+      loadConfig({ DEFAULT_CAPABILITIES: 'object_removal, background_removal,object_removal' })
+        .defaultCapabilities,
+    ).toEqual(['background_removal', 'object_removal']);
+  });
+
+  it('refuses a name that is not a capability, naming the ones there are', () => {
+    expect(() => loadConfig({ DEFAULT_CAPABILITIES: 'super_resolution,teleportation' })).toThrow(
+      /DEFAULT_CAPABILITIES: "teleportation" is not a capability; use background_removal, .*image_to_video\. \(got "super_resolution,teleportation"\)/,
+    );
+    expect(() => loadConfig({ DEFAULT_CAPABILITIES: 'all;none' })).toThrow(
+      /DEFAULT_CAPABILITIES: must be all, none, or a comma list of capability names/,
+    );
   });
 });

@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIN_PASSWORD_LENGTH } from '@darkroom/core';
+import {
+  capabilityList,
+  isCapabilityName,
+  MIN_PASSWORD_LENGTH,
+  unknownCapabilityMessage,
+  type CapabilityName,
+} from '@darkroom/core';
 import { z } from 'zod';
 
 /** One environment variable the server reads; the README configuration table mirrors this list. */
@@ -146,6 +152,46 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       "Minutes from the end of a source's asset indexing run to the next scheduled one; `0` turns scheduled re-indexing off (deploys and manual requests still index).",
   },
+  {
+    name: 'ASSET_ANALYSIS',
+    default: 'true',
+    description:
+      "Work out each image asset's faces, labels and alt text with the AI models after indexing; `false` leaves those fields empty (and the jobs waiting) on installs that cannot spare the CPU.",
+  },
+  {
+    name: 'AI_CONCURRENCY',
+    default: '1',
+    description:
+      'AI renders (background removal, super resolution, object removal) one server process runs at once in its AI worker; `0` makes this process leave them to others sharing the database.',
+  },
+  {
+    name: 'AI_TIMEOUT_MS',
+    default: '120000',
+    description:
+      'Longest one AI render may take; past it the operation fails (and falls back when its `*-fallback` allows).',
+  },
+  {
+    name: 'DEFAULT_CAPABILITIES',
+    default: 'all',
+    description:
+      'Premium capabilities new accounts get: `all` (those whose model is available on this install), `none`, or a comma list of background_removal, background_replacement, super_resolution, outpainting, object_removal, image_to_video.',
+  },
+  {
+    name: 'GENERATIVE_API_URL',
+    default: '(unset)',
+    description:
+      'Base URL of an OpenAI-compatible images API (`{url}/images/edits`) for generative fill, background replacement and object replacement; unset, those capabilities are unavailable.',
+  },
+  {
+    name: 'GENERATIVE_API_KEY',
+    default: '(unset)',
+    description: 'Bearer token sent to GENERATIVE_API_URL.',
+  },
+  {
+    name: 'GENERATIVE_MODEL',
+    default: 'gpt-image-1',
+    description: 'Model name sent to GENERATIVE_API_URL with each edit.',
+  },
 ];
 
 export type TrustProxy = boolean | string[];
@@ -184,6 +230,14 @@ export interface Config {
   renderMemoryCacheBytes: number;
   /** Minutes between the end of a source's asset indexing run and the next; 0: no schedule. */
   assetIndexIntervalMinutes: number;
+  /** Analyse indexed assets (faces, labels, alt text) in this process. */
+  assetAnalysis: boolean;
+  /** AI renders this process runs at once; 0 leaves them to other processes. */
+  aiConcurrency: number;
+  aiTimeoutMs: number;
+  /** DEFAULT_CAPABILITIES as written: 'all', 'none' or the names listed. */
+  defaultCapabilities: 'all' | 'none' | readonly CapabilityName[];
+  generative: { url: string; apiKey: string | null; model: string } | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -280,6 +334,31 @@ const envSchema = z
     RENDER_CACHE_MAX_BYTES: integer(0, 10_000_000_000_000),
     RENDER_MEMORY_CACHE_BYTES: integer(0, 100_000_000_000),
     ASSET_INDEX_INTERVAL_MINUTES: integer(0, 525_600),
+    ASSET_ANALYSIS: flag,
+    AI_CONCURRENCY: integer(0, 64),
+    AI_TIMEOUT_MS: integer(1_000, 3_600_000),
+    DEFAULT_CAPABILITIES: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(all|none|[a-z_]+(\s*,\s*[a-z_]+)*)$/, {
+          error: 'must be all, none, or a comma list of capability names',
+          abort: true,
+        })
+        .superRefine((text, context) => {
+          if (text === 'all' || text === 'none') return;
+          for (const name of text.split(',').map((part) => part.trim())) {
+            if (!isCapabilityName(name)) {
+              context.addIssue({ code: 'custom', message: unknownCapabilityMessage(name) });
+            }
+          }
+        }),
+    ),
+    GENERATIVE_API_URL: optional(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+    ),
+    GENERATIVE_API_KEY: optional(z.string()),
+    GENERATIVE_MODEL: optional(z.string().trim().min(1).max(200)),
   })
   .superRefine((env, context) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -381,8 +460,26 @@ export function loadConfig(
     renderCacheMaxBytes: values.RENDER_CACHE_MAX_BYTES ?? 2_000_000_000,
     renderMemoryCacheBytes: values.RENDER_MEMORY_CACHE_BYTES ?? 64 * 1024 * 1024,
     assetIndexIntervalMinutes: values.ASSET_INDEX_INTERVAL_MINUTES ?? 60,
+    assetAnalysis: values.ASSET_ANALYSIS ?? true,
+    aiConcurrency: values.AI_CONCURRENCY ?? 1,
+    aiTimeoutMs: values.AI_TIMEOUT_MS ?? 120_000,
+    defaultCapabilities: parseDefaultCapabilities(values.DEFAULT_CAPABILITIES),
+    generative: values.GENERATIVE_API_URL
+      ? {
+          url: values.GENERATIVE_API_URL.replace(/\/+$/, ''),
+          apiKey: values.GENERATIVE_API_KEY ?? null,
+          model: values.GENERATIVE_MODEL ?? 'gpt-image-1',
+        }
+      : null,
   };
   return Object.freeze({ ...config, admin: config.admin && Object.freeze(config.admin) });
+}
+
+function parseDefaultCapabilities(text: string | undefined): Config['defaultCapabilities'] {
+  if (text === undefined || text === 'all') return 'all';
+  if (text === 'none') return 'none';
+  // The schema refused unknown names, so only duplicates and the order are left to settle.
+  return capabilityList(text.split(',').map((name) => name.trim()));
 }
 
 /** The configuration table of the README, rendered from CONFIG_VARIABLES. */

@@ -137,6 +137,12 @@ describe.each(BACKENDS)('accounts on $name', (backend) => {
       attributes: {
         company: 'Mine Ltd',
         webproxy_access: false,
+        capabilities: [
+          'background_removal',
+          'super_resolution',
+          'object_removal',
+          'image_to_video',
+        ],
         date_created: expect.any(Number),
         date_modified: expect.any(Number),
       },

@@ -619,6 +619,7 @@ describe.each(BACKENDS)('the asset API on $name', (backend) => {
         ],
         [['en', 'EN'], '/data/attributes/languages/1', 'en is already in the list.'],
         [['en', 'not a tag!'], '/data/attributes/languages/1', '"not a tag!" is not a BCP 47'],
+        [['en', 'tlh'], '/data/attributes/languages/1', 'Alt text cannot be written in tlh yet'],
         ['en', '/data/attributes/languages', 'languages must be a list'],
       ];
       for (const [values, pointer, detail] of cases) {

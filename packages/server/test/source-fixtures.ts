@@ -1,5 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { StorageAdapterFactory } from '../src/api/origin-check.ts';
 import { StorageError } from '../src/storage/types.ts';
+import { call } from './requests.ts';
 
 export const ACCESS_KEY = 'AKIAIOSFODNN7EXAMPLE';
 export const SECRET_KEY = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
@@ -39,3 +42,26 @@ export const fakeStorageAdapterFactory: StorageAdapterFactory = (configuration) 
     get: fail,
   };
 };
+
+/** Creates a Darkroom Storage (managed) source through the API; returns its id. */
+export async function createManagedSource(
+  app: FastifyInstance,
+  token: string,
+  label: string,
+): Promise<string> {
+  const subdomain = `${label}${Math.random().toString(36).slice(2, 10)}`;
+  const created = await call(app, 'POST', '/api/v4/sources', {
+    token,
+    body: {
+      data: {
+        type: 'sources',
+        attributes: {
+          name: subdomain,
+          production: { type: 'darkroom_storage', darkroom_subdomains: [subdomain] },
+        },
+      },
+    },
+  });
+  expect(created.status).toBe(201);
+  return created.body.data.id as string;
+}

@@ -72,7 +72,14 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
       global_version: 1,
       secure_url_enabled: false,
       secure_url_token: expect.stringMatching(/^••••[0-9a-f]{4}$/),
-      capabilities: { background_removal: null, multiframe: null, video: null },
+      // DEFAULT_CAPABILITIES=all, within what this install runs (ffmpeg, no generative provider).
+      capabilities: { background_removal: 'enabled', multiframe: null, video: null },
+      premium_capabilities: [
+        'background_removal',
+        'super_resolution',
+        'object_removal',
+        'image_to_video',
+      ],
       management_capabilities: {
         custom_ai_features: {
           'alt-text': { enabled: false, model_name: null, parameters: { language: 'en' } },
@@ -462,6 +469,8 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
         delivery_domain: 'localhost:8080',
         allow_private_origins: false,
         max_origin_bytes: 50000000,
+        // Depends on the install; platform-settings.test.ts checks it.
+        premium_features: expect.any(Array),
       },
     });
     expect((await call(context.app, 'GET', '/api/v4/platform-settings')).status).toBe(401);

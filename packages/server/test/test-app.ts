@@ -16,6 +16,8 @@ export const TEST_ENV: Record<string, string> = {
   WEB_DIST_DIR: '/nonexistent/darkroom-web-dist',
   // A fixed key, so test apps never write a key file into the working directory.
   DARKROOM_SECRET_KEY: '42'.repeat(32),
+  // The real models run in the suites about them (assets/asset-analysis.test.ts, ai/**).
+  ASSET_ANALYSIS: 'false',
 };
 
 export function testConfig(env: Record<string, string> = {}): Readonly<Config> {

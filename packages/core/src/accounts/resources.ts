@@ -1,3 +1,5 @@
+import type { CapabilityName } from '../capabilities/names.ts';
+
 /** Attributes of a `sessions` resource. `token` is present only when the session is created. */
 export interface SessionAttributes {
   token?: string;
@@ -21,6 +23,8 @@ export interface UserAttributes {
 export interface AccountAttributes {
   company: string;
   webproxy_access: boolean;
+  /** The premium capabilities the account grants to all its sources (editor spec section 3). */
+  capabilities: CapabilityName[];
   date_created: number;
   date_modified: number;
 }

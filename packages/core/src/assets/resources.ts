@@ -14,9 +14,16 @@ export type AssetWarnings = Record<
   string | null
 >;
 
+/** Alt text the asset analysis wrote for an image in one BCP 47 language. */
+export interface AltTextPredictionResource {
+  language: string;
+  text: string;
+  templated: boolean;
+}
+
 /**
- * Spec platform section 3 'Asset', as `/api/v4/assets` answers it. The AI fields (faces, labels,
- * alt text, warnings) stay empty until the AI issue fills them.
+ * Spec platform section 3 'Asset', as `/api/v4/assets` answers it. Faces, labels and alt-text
+ * predictions come from the asset analysis once it has run; the warnings stay empty.
  */
 export interface AssetAttributes {
   /** The object's path at the origin, starting with '/'. */
@@ -44,7 +51,8 @@ export interface AssetAttributes {
   labels: { name: string; confidence: number }[];
   labels_cloud_vision: string[];
   labels_user_defined: string[];
-  labels_alt_text_predictions: string[];
+  /** One per chosen language alt text can be written in; `templated` as in ALT_TEXT_LANGUAGES. */
+  labels_alt_text_predictions: AltTextPredictionResource[];
   alt_text: string | null;
   warnings: AssetWarnings;
   categories: string[];

@@ -225,3 +225,28 @@ describe('parseParams defaults', () => {
     expect(parsed('fill-color=red', { fit: 'fill', fill: 'solid' }).has('fill-color')).toBe(true);
   });
 });
+
+const messageOf = (query: string) => issues(query).map((issue) => issue.message);
+
+describe('object-removal-rect boxes', () => {
+  it('takes one box or several joined by semicolons, each a list of four integers', () => {
+    const boxes = parsed('object-removal-rect=10,20,30,40;1,2,3,4').list('object-removal-rect');
+    expect(boxes).toEqual([
+      {
+        type: 'list',
+        value: [10, 20, 30, 40].map((value) => ({ type: 'integer', value })),
+      },
+      { type: 'list', value: [1, 2, 3, 4].map((value) => ({ type: 'integer', value })) },
+    ]);
+    expect(parsed('object-removal-rect=0,0,5,5').list('object-removal-rect')).toHaveLength(1);
+  });
+
+  it('refuses a malformed box and too many boxes', () => {
+    expect(messageOf('object-removal-rect=10,20,30')[0]).toMatch(
+      /^The value for "object-removal-rect" must be .*joined by ";"/,
+    );
+    expect(messageOf('object-removal-rect=10,20,0,5')).toHaveLength(1);
+    const seventeen = Array.from({ length: 17 }, () => '1,1,1,1').join(';');
+    expect(messageOf(`object-removal-rect=${seventeen}`)[0]).toMatch(/at most 16 boxes/);
+  });
+});

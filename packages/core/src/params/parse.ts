@@ -4,7 +4,7 @@ import { CATALOGUE, canonicalName, expectationsOf } from './catalogue.ts';
 import { decodeBase64Url } from './base64.ts';
 import { type ParsedEntry, ParsedParams } from './parsed-params.ts';
 import type { ParamIssue, ParamValue, ParseResult } from './types.ts';
-import { parseValue } from './values.ts';
+import { parseValue, type ValueResult } from './values.ts';
 
 export interface ParseParamsOptions {
   /** The source's default_params: parsed the same way, beneath the request's. */
@@ -16,6 +16,14 @@ const IGNORED = new Set(['ixlib', 's']);
 
 /** Deprecated parameters the catalogue no longer lists (editor spec section 3). */
 const DEPRECATED = new Set(['class', 'skin', 'txt-lig']);
+
+/**
+ * Lists of boxes written `l,t,w,h;l,t,w,h` (issue 6: several object-removal boxes). The
+ * catalogue types one box; each is checked against it and the value is a list of those lists.
+ */
+const BOX_LISTS = new Set(['object-removal-rect']);
+/** More boxes than anyone draws, so a URL cannot make one render fill thousands of regions. */
+const MAX_BOXES = 16;
 
 // Lists combined across default_params and the request instead of replaced (issue 4, item 2).
 const COMBINED_LISTS = new Set(['auto']);
@@ -77,7 +85,9 @@ function parseLayer(
       continue;
     }
     const expects = expectationsOf(canonical);
-    const result = parseValue(decoded.text, expects);
+    const result = BOX_LISTS.has(canonical)
+      ? parseBoxList(decoded.text, expects)
+      : parseValue(decoded.text, expects);
     if (result.ok) parsed.set(canonical, { raw: decoded.text, value: result.value });
     else
       issues.push({
@@ -86,6 +96,25 @@ function parseLayer(
       });
   }
   return parsed;
+}
+
+function parseBoxList(text: string, expects: Parameters<typeof parseValue>[1]): ValueResult {
+  const boxes = text.split(';');
+  const values: ParamValue[] = [];
+  for (const box of boxes) {
+    const result = parseValue(box.trim(), expects);
+    if (!result.ok) {
+      return {
+        ok: false,
+        expected: `${result.expected}, or up to ${MAX_BOXES} such lists joined by ";"`,
+      };
+    }
+    values.push(result.value);
+  }
+  if (values.length > MAX_BOXES) {
+    return { ok: false, expected: `at most ${MAX_BOXES} boxes joined by ";"` };
+  }
+  return { ok: true, value: { type: 'list', value: values } };
 }
 
 /** The canonical name and whether the value is base64url, or the message refusing the name. */

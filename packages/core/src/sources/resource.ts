@@ -1,3 +1,4 @@
+import type { CapabilityName } from '../capabilities/names.ts';
 import type { ResourceObject } from '../jsonapi/document.ts';
 import type { CacheTtlBehavior, DeploymentStatus, SourceType, StorageProvider } from './types.ts';
 
@@ -53,6 +54,8 @@ export interface SourceAttributes {
     multiframe: string | null;
     video: string | null;
   };
+  /** The premium capabilities the source can use: its own and its account's (spec section 6). */
+  premium_capabilities: CapabilityName[];
   management_capabilities: {
     custom_ai_features: {
       'alt-text': { enabled: boolean; model_name: string | null; parameters: { language: string } };

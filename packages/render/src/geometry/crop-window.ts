@@ -2,8 +2,8 @@ import { clamp, type Rect, type Size } from './types.ts';
 
 /**
  * Where a fit=crop window lies (imgix `crop` and focal-point docs). Directional values may be
- * combined (`top,left`); `faces` needs face detection, which Darkroom does not have yet, so it
- * behaves as imgix does when no face is found: the next mode in the list decides.
+ * combined (`top,left`); `faces` is resolved by the size step (a focal point on the faces found)
+ * and, as imgix does when no face is found, otherwise leaves the next mode in the list to decide.
  */
 export type CropStrategy = AnchorCrop | FocalPointCrop | { kind: 'entropy' } | { kind: 'edges' };
 

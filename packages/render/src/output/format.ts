@@ -13,6 +13,8 @@ export type OutputPlan =
   | { kind: 'json' }
   | { kind: 'blurhash' }
   | { kind: 'palette' }
+  /** fm=mp4 of a still: a pan-and-zoom clip (video/motion-video.ts). */
+  | { kind: 'motion' }
   | { kind: 'image'; choice: FormatChoice; animated: boolean; variesOnAccept: boolean };
 
 const ANIMATED_FORMATS: ReadonlySet<ImageFormat> = new Set(['gif', 'webp']);
@@ -25,7 +27,8 @@ const FORMAT_INFO = sharp.format as unknown as Record<
 >;
 export const JP2_WRITABLE = (FORMAT_INFO['jp2k'] ?? FORMAT_INFO['jp2'])?.output.buffer ?? false;
 
-// Catalogue values this engine cannot produce: video and sprite sheets come with the video work.
+// Catalogue values this engine cannot produce: video and sprite sheets come with the video work
+// (fm=mp4 of a still image is image to video, planned before this is asked).
 const UNAVAILABLE = new Set(['mp4', 'webm', 'spritesheet']);
 
 /** `fm` as an image format this libvips can write, or undefined to use the default output. */
@@ -86,6 +89,7 @@ export function planOutput(
   const fm = params.string('fm');
   if (fm === 'json') return { kind: 'json' };
   if (fm === 'blurhash') return { kind: 'blurhash' };
+  if (fm === 'mp4' && !animatedInput && source.pages <= 1) return { kind: 'motion' };
 
   const auto = new Set(params.strings('auto'));
   const requested = requestedFormat(params);

@@ -1,4 +1,6 @@
 import type { RenderResult, SourceImage } from '../pipeline/context.ts';
+import { facesJson } from '../ai/faces.ts';
+import type { DetectedFace } from '../ai/types.ts';
 import { exifGroups } from './exif-groups.ts';
 import { profileDescription } from './icc.ts';
 import { readJfif } from './jfif.ts';
@@ -62,9 +64,15 @@ export function describeSource(source: SourceImage): Record<string, unknown> {
   return description;
 }
 
-export function jsonResult(source: SourceImage): RenderResult {
+/** `faces`: the detected faces when `faces=1` asked for them (imgix adds a `Faces` list). */
+export function jsonResult(
+  source: SourceImage,
+  faces: readonly DetectedFace[] | null = null,
+): RenderResult {
+  const description = describeSource(source);
+  if (faces !== null) description['Faces'] = facesJson(faces);
   return {
-    body: Buffer.from(JSON.stringify(describeSource(source))),
+    body: Buffer.from(JSON.stringify(description)),
     contentType: OUTPUT_MEDIA_TYPES.json,
     format: 'json',
     width: null,

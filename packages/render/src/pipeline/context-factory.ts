@@ -45,6 +45,7 @@ export function createRenderContext(
     pageHeight: frameHeight,
     pendingFill: null,
     premium: false,
+    aiFailures: {},
     async materialize() {
       const { data, info } = await context.image
         .raw({ depth: 'uchar' })

@@ -1,5 +1,6 @@
 import type { Params } from '@darkroom/core';
 import type sharp from 'sharp';
+import type { AiModels, GenerativeEditor } from '../ai/types.ts';
 
 /** Client hints sent with the request (`ch=Width,DPR,Save-Data`); null when not sent. */
 export interface ClientHints {
@@ -40,6 +41,15 @@ export interface RenderRequest {
   fetchImage: (url: string) => Promise<Uint8Array>;
   limits?: Partial<RenderLimits>;
   signal?: AbortSignal;
+  /**
+   * The AI models (issue 6). Without them, face-aware parameters render as if no face were
+   * found and premium operations fail (falling back when their `*-fallback` allows).
+   */
+  ai?: AiModels;
+  /** The generative provider for fill=gen, bg-replace and object replacement; absent: none. */
+  generative?: GenerativeEditor;
+  /** Whether image to video (fm=mp4 of a still) is granted to the source; refused (403) if not. */
+  imageToVideo?: boolean;
 }
 
 export type OutputFormat =
@@ -48,8 +58,8 @@ export type OutputFormat =
 export interface RenderResult {
   body: Buffer;
   contentType: string;
-  /** The encoded format (json and css palettes report 'json'). */
-  format: OutputFormat | 'css';
+  /** The encoded format (json and css palettes report 'json'; image to video 'mp4'). */
+  format: OutputFormat | 'css' | 'mp4';
   /** Output pixel size; null for JSON, CSS and blurhash answers. */
   width: number | null;
   height: number | null;
@@ -57,6 +67,12 @@ export interface RenderResult {
   variesOnAccept: boolean;
   /** True when a premium (AI) operation ran, for metering. */
   premium: boolean;
+  /**
+   * Premium operations that were skipped (their fallback allowed it) and why, and those applied
+   * with a warning; keyed by operation (`bg-remove`, `upscale`, `object-removal`).
+   */
+  aiFailures?: Readonly<Record<string, string>>;
+  aiWarnings?: Readonly<Record<string, string>>;
 }
 
 /** Facts about the origin image, read once from its header before any pixel is decoded. */
@@ -107,6 +123,8 @@ export interface RenderContext {
   pendingFill: PendingFill | null;
   /** Set by a premium (AI) step. */
   premium: boolean;
+  /** Premium operations a step skipped (their fallback allowed it) and why, by operation. */
+  aiFailures: Record<string, string>;
   /**
    * Runs the pipeline so far into raw pixels and starts a fresh pipeline from them, so later
    * operations apply after earlier ones whatever order sharp would use inside one pipeline.
@@ -119,7 +137,7 @@ export type RenderStep = (context: RenderContext) => Promise<void> | void;
 
 /** A render that cannot go ahead; `status` is the HTTP status the delivery layer answers. */
 export class RenderError extends Error {
-  readonly status: 400 | 413 | 415 | 422 | 500 | 504;
+  readonly status: 400 | 403 | 413 | 415 | 422 | 500 | 504;
 
   constructor(status: RenderError['status'], message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -1,11 +1,12 @@
+import { PREMIUM_PARAMETERS } from '../ai/premium.ts';
 import { paletteParameters } from '../steps/palette.ts';
 
 /**
  * Catalogue parameters implemented outside the step modules, by the orchestrator, the output
  * encoders and the animation code (read by `npm run params:coverage`).
  *
- * Left out on purpose: `auto=redeye` is accepted as an `auto` member but does nothing (it needs
- * face and eye detection); `iptc` and `svg-sanitize` (no IPTC passthrough, no SVG output).
+ * Left out on purpose: `iptc` and `svg-sanitize` (no IPTC passthrough, no SVG output).
+ * `auto=redeye` is the face step's (it needs the eyes the face detector finds).
  * The palette answer is the colour family's module, called by the orchestrator after the steps.
  */
 export const OUTPUT_PARAMETERS: readonly string[] = [
@@ -26,4 +27,7 @@ export const OUTPUT_PARAMETERS: readonly string[] = [
   'skip',
   'interval',
   'fps',
+  // fm=json face data (ai/faces.ts) and the premium operations run before the steps (ai/premium.ts).
+  'faces',
+  ...PREMIUM_PARAMETERS,
 ];

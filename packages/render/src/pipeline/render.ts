@@ -12,6 +12,8 @@ import {
   type ImageFormat,
   type OutputPlan,
 } from '../output/format.ts';
+import { applyPremiumOperations } from '../ai/premium.ts';
+import { facesInImage } from '../ai/faces.ts';
 import { jsonResult } from '../output/json.ts';
 import { asRenderError, checkInputPixels, Deadline } from '../output/limits.ts';
 import { blockUntrustedLoaders } from '../output/loaders.ts';
@@ -22,6 +24,7 @@ import { createRenderContext } from './context-factory.ts';
 import { configureLibvips } from './libvips.ts';
 import {
   DEFAULT_RENDER_LIMITS,
+  RenderError,
   type RenderContext,
   type RenderLimits,
   type RenderRequest,
@@ -29,6 +32,7 @@ import {
   type SourceImage,
 } from './context.ts';
 import { PIPELINE } from './steps.ts';
+import { MOTION_DEFAULTS, motionVideo } from '../video/motion-video.ts';
 
 // Before any origin byte reaches libvips (issue 4, item 7).
 blockUntrustedLoaders();
@@ -60,7 +64,35 @@ interface Session {
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const limits = { ...DEFAULT_RENDER_LIMITS, ...request.limits };
   const deadline = new Deadline(limits.timeoutMs, request.signal);
-  const source = await readSource(request.input);
+  const origin = await readSource(request.input);
+  checkInputPixels(origin, 1, limits);
+  const premium = await applyPremiumOperations(
+    request.input,
+    request.params,
+    { models: request.ai, generative: request.generative, signal: request.signal },
+    limits,
+  );
+  const result = await renderSource(
+    premium.input === request.input ? origin : await readSource(premium.input),
+    request,
+    limits,
+    deadline,
+  );
+  if (!premium.applied && Object.keys(premium.failures).length === 0) return result;
+  return {
+    ...result,
+    premium: result.premium || premium.applied,
+    aiFailures: { ...premium.failures, ...result.aiFailures },
+    aiWarnings: premium.warnings,
+  };
+}
+
+async function renderSource(
+  source: SourceImage,
+  request: RenderRequest,
+  limits: RenderLimits,
+  deadline: Deadline,
+): Promise<RenderResult> {
   const params = applyClientHints(request.params, request.clientHints);
   const selected = selectFrames(params, source);
   const plan = planOutput(params, source, request.accept, selected.count > 1);
@@ -68,17 +100,36 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // A still made from an animation decodes only the first selected frame.
   const frames = animated ? selected : { first: selected.first, count: 1 };
   checkInputPixels(source, frames.count, limits);
-  if (plan.kind === 'json') return jsonResult(source);
+  if (plan.kind === 'motion' && request.imageToVideo !== true) {
+    throw new RenderError(
+      403,
+      'fm=mp4 of a still image is image to video, which needs the image_to_video capability.',
+    );
+  }
+  if (plan.kind === 'json') {
+    const faces =
+      params.number('faces') === 1 && request.ai !== undefined
+        ? await facesInImage(request.ai, source.bytes, source)
+        : null;
+    return jsonResult(source, faces);
+  }
 
   const session: Session = { request, source, limits, frames, deadline };
   try {
-    const context = createRenderContext(request, source, { params, limits, frames, deadline });
+    const context = createRenderContext({ ...request, input: source.bytes }, source, {
+      params,
+      limits,
+      frames,
+      deadline,
+    });
     for (const step of PIPELINE) {
       deadline.check();
       await step.run(context);
     }
     deadline.check();
     switch (plan.kind) {
+      case 'motion':
+        return await motionResult(context, session);
       case 'blurhash':
         return await blurhashResult(context);
       case 'palette':
@@ -118,7 +169,48 @@ async function encodeImage(
     height: context.animated ? (info.pageHeight ?? info.height) : info.height,
     variesOnAccept: plan.variesOnAccept,
     premium: context.premium,
+    ...(Object.keys(context.aiFailures).length > 0 && { aiFailures: context.aiFailures }),
   };
+}
+
+/**
+ * fm=mp4 of a still (issue 6 item 8): the rendered still, its sides made even for H.264, turned
+ * into a pan-and-zoom clip: `video-clip-duration` seconds (5 by default, 1 to 20), zooming in by
+ * a quarter towards the focal point (`fp-x`, `fp-y` with crop=focalpoint), else the centre.
+ */
+async function motionResult(context: RenderContext, session: Session): Promise<RenderResult> {
+  const { params } = context;
+  await clampOutputSize(context);
+  await context.materialize();
+  const size = { width: evenSide(context.width), height: evenSide(context.height) };
+  const still = await context.image
+    .resize(size.width, size.height, { fit: 'fill' })
+    .flatten({ background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const body = await motionVideo(
+    still,
+    size,
+    {
+      ...MOTION_DEFAULTS,
+      seconds: Math.min(20, Math.max(1, params.number('video-clip-duration') ?? 5)),
+      focus: { x: params.number('fp-x') ?? 0.5, y: params.number('fp-y') ?? 0.5 },
+    },
+    session.request.signal,
+  );
+  return {
+    body,
+    contentType: 'video/mp4',
+    format: 'mp4',
+    width: size.width,
+    height: size.height,
+    variesOnAccept: false,
+    premium: true,
+  };
+}
+
+function evenSide(side: number): number {
+  return Math.max(2, side - (side % 2));
 }
 
 /**

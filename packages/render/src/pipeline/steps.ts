@@ -2,6 +2,7 @@ import { adjustmentStep } from '../steps/adjustment.ts';
 import { backgroundStep } from '../steps/background.ts';
 import { blendStep } from '../steps/blend.ts';
 import { borderStep } from '../steps/border.ts';
+import { faceStep } from '../steps/faces.ts';
 import { fillStep } from '../steps/fill.ts';
 import { maskStep } from '../steps/mask.ts';
 import { noiseReductionStep } from '../steps/noise-reduction.ts';
@@ -26,6 +27,7 @@ export const PIPELINE: readonly StepModule[] = [
   trimStep,
   rectStep,
   sizeStep,
+  faceStep,
   rotationStep,
   adjustmentStep,
   noiseReductionStep,

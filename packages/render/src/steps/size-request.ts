@@ -51,10 +51,7 @@ export function readCrop(params: Params): CropStrategy {
   });
 }
 
-/**
- * The fit mode; `facearea` needs face detection (a later issue) and until then crops from the
- * centre, which is what it does when an image has no face.
- */
+/** The fit mode; `facearea` has cut the face area out already (size.ts) and then crops. */
 function readFit(params: Params): FitMode {
   const fit = params.string('fit') ?? 'clip';
   if (fit === 'facearea') return 'crop';

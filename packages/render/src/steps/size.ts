@@ -9,6 +9,7 @@ import { planResize, type Canvas, type ResizePlan } from '../geometry/fit.ts';
 import type { Rect, Size } from '../geometry/types.ts';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
+import { facesInPipeline, paddedFace, unionOf } from '../ai/faces.ts';
 import { placeByEdges } from './crop-edges.ts';
 import { focalDebugOverlay } from './focal-debug.ts';
 import { readCrop, readSizeRequest } from './size-request.ts';
@@ -36,10 +37,13 @@ export const sizeStep: StepModule = {
     'fp-y',
     'fp-z',
     'fp-debug',
+    'faceindex',
+    'facepad',
   ],
   async run(context) {
+    await cutFaceArea(context);
     const source = { width: context.width, height: context.height };
-    const crop = readCrop(context.params);
+    const crop = await cropStrategy(context);
     const plan = planResize(
       readSizeRequest(context.params, source, context.limits.maxOutputSide, crop),
     );
@@ -58,6 +62,37 @@ export const sizeStep: StepModule = {
     }
   },
 };
+
+/**
+ * fit=facearea: the chosen face (`faceindex`, 1 = the largest) with `facepad` around it becomes
+ * the image the size parameters then apply to; without that face, the whole image is used, as
+ * fit=crop would.
+ */
+async function cutFaceArea(context: RenderContext): Promise<void> {
+  if (context.params.string('fit') !== 'facearea') return;
+  const faces = await facesInPipeline(context);
+  const face = faces[(context.params.number('faceindex') ?? 1) - 1];
+  if (face === undefined) return;
+  const image = { width: context.width, height: context.height };
+  const region = paddedFace(face.box, context.params.number('facepad') ?? 1, image);
+  if (sameSize(region, image)) return;
+  await extractBeforeResize(context, region);
+  setSize(context, region);
+}
+
+/** `crop`, with `faces` resolved: centred on the faces found, else the next mode listed. */
+async function cropStrategy(context: RenderContext): Promise<CropStrategy> {
+  const crop = readCrop(context.params);
+  if (!context.params.strings('crop').includes('faces')) return crop;
+  const faces = unionOf((await facesInPipeline(context)).map((face) => face.box));
+  if (faces === null) return crop;
+  return {
+    kind: 'focalpoint',
+    x: (faces.left + faces.width / 2) / context.width,
+    y: (faces.top + faces.height / 2) / context.height,
+    zoom: 1,
+  };
+}
 
 /** Cuts `window` out of the image scaled to `plan.scaled`; returns where it was cut. */
 async function cropTo(
@@ -101,7 +136,9 @@ async function cropTo(
  * region waits until that one has been applied to the pixels.
  */
 async function extractBeforeResize(context: RenderContext, region: Rect): Promise<void> {
-  if (context.params.has('rect')) await context.materialize();
+  if (context.params.has('rect') || context.params.string('fit') === 'facearea') {
+    await context.materialize();
+  }
   context.image = context.image.extract(region);
 }
 

@@ -1,12 +1,24 @@
-import { DAY, paginationMeta, signUpSchema } from '@darkroom/core';
+import {
+  capabilitySetSchema,
+  DAY,
+  paginationMeta,
+  signUpSchema,
+  type CapabilityName,
+} from '@darkroom/core';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords.ts';
 import { isId } from '../db/ids.ts';
 import { createAccount, findAccount, listAccounts, type AccountColumn } from '../store/accounts.ts';
+import {
+  installedCapabilitiesOf,
+  newAccountCapabilities,
+  setAccountCapabilities,
+} from '../store/capabilities.ts';
 import { createSession } from '../store/sessions.ts';
 import { EmailTakenError, insertUser } from '../store/users.ts';
 import { sendData } from './documents.ts';
 import { apiError, attributeErrors, emailTaken } from './errors.ts';
+import { fieldError, issueErrors } from './field-errors.ts';
 import { parseListQuery } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 import { scopeAccountId, type RouteScope } from './scope.ts';
@@ -29,10 +41,15 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
       const { company, name, email, password } = parsed.data;
       const passwordHash = await hashPassword(password);
       const { db } = app.darkroom.database;
-      const ttlMs = app.darkroom.config.sessionTtlDays * DAY;
+      const { config } = app.darkroom;
+      const ttlMs = config.sessionTtlDays * DAY;
+      const capabilities = newAccountCapabilities(
+        config.defaultCapabilities,
+        installedCapabilitiesOf(config),
+      );
       try {
         const { user, created } = await db.transaction().execute(async (trx) => {
-          const account = await createAccount(trx, company);
+          const account = await createAccount(trx, company, capabilities);
           const user = await insertUser(trx, { accountId: account.id, name, email, passwordHash });
           const created = await createSession(trx, {
             userId: user.id,
@@ -73,4 +90,38 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
     if (!account) throw apiError('not_found', 'No account has this id.');
     return sendData(reply, 200, accountResource(account));
   });
+
+  if (scope === 'admin') {
+    // Only admins grant premium capabilities (issue 6, item 9); the rule deciding who is
+    // premium stays off the customer's API (platform spec section 6).
+    app.patch<{ Params: { id: string } }>('/accounts/:id', async (request, reply) => {
+      const { id } = request.params;
+      const attributes = requestAttributes(request.body, 'accounts');
+      const dataId = (request.body as { data?: { id?: unknown } }).data?.id;
+      if (dataId !== undefined && dataId !== id) {
+        throw apiError('conflict', 'data.id must be the id in the URL.', { pointer: '/data/id' });
+      }
+      const capabilities = parseAccountPatch(attributes);
+      const account = isId(id)
+        ? await setAccountCapabilities(app.darkroom.database.db, id, capabilities)
+        : undefined;
+      if (!account) throw apiError('not_found', 'No account has this id.');
+      return sendData(reply, 200, accountResource(account));
+    });
+  }
+}
+
+/** The capabilities of an admin's account PATCH; 422 for any other attribute or unknown name. */
+function parseAccountPatch(attributes: Record<string, unknown>): CapabilityName[] {
+  for (const key of Object.keys(attributes)) {
+    if (key !== 'capabilities') {
+      throw fieldError(`/data/attributes/${key}`, 'This attribute cannot be changed.');
+    }
+  }
+  if (attributes.capabilities === undefined) {
+    throw fieldError('/data/attributes/capabilities', 'This field is required');
+  }
+  const parsed = capabilitySetSchema.safeParse(attributes.capabilities);
+  if (!parsed.success) throw issueErrors(parsed.error.issues, '/data/attributes/capabilities');
+  return parsed.data;
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { ALT_TEXT_LANGUAGES, altTextLanguageOf, MAX_ALT_TEXT_LANGUAGES } from '@darkroom/core';
 import { z } from 'zod';
+import { requestAccountReanalysis } from '../assets/analysis/request.ts';
 import { findAltTextLanguages, saveAltTextLanguages } from '../store/assets.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { issueErrors } from './field-errors.ts';
 import { requestAttributes } from './request-document.ts';
 
-export const MAX_ALT_TEXT_LANGUAGES = 10;
-
 // The language alt text is written in when an account has chosen none (the sources' alt-text
 // capability names 'en' as its default language too).
-const DEFAULT_LANGUAGES = ['en'];
+export const DEFAULT_ALT_TEXT_LANGUAGES: readonly string[] = ['en'];
 
 /** A BCP 47 language tag in its canonical case ('en-us' -> 'en-US'), or null. */
 export function canonicalLanguageTag(value: string): string | null {
@@ -39,6 +39,12 @@ const languagesSchema = z.object({
             path: [index],
             message: `"${value}" is not a BCP 47 language tag such as en or pt-BR.`,
           });
+        } else if (altTextLanguageOf(tag) === null) {
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: `Alt text cannot be written in ${tag} yet; choose from ${ALT_TEXT_LANGUAGES.map((language) => `${language.name} (${language.code})`).join(', ')}.`,
+          });
         } else if (tags.includes(tag)) {
           context.addIssue({
             code: 'custom',
@@ -66,7 +72,7 @@ export function assetAltTextRoutes(app: FastifyInstance): void {
 
   app.get('/assets/manual-alt-text', async (request, reply) => {
     const { accountId } = requireAuth(request).user;
-    const languages = (await findAltTextLanguages(db, accountId)) ?? DEFAULT_LANGUAGES;
+    const languages = (await findAltTextLanguages(db, accountId)) ?? DEFAULT_ALT_TEXT_LANGUAGES;
     return sendData(reply, 200, languagesResource(accountId, languages));
   });
 
@@ -74,7 +80,11 @@ export function assetAltTextRoutes(app: FastifyInstance): void {
     const { accountId } = requireAuth(request).user;
     const parsed = languagesSchema.safeParse(requestAttributes(request.body, 'languages'));
     if (!parsed.success) throw issueErrors(parsed.error.issues);
+    const before = (await findAltTextLanguages(db, accountId)) ?? DEFAULT_ALT_TEXT_LANGUAGES;
     const created = await saveAltTextLanguages(db, accountId, parsed.data.languages);
+    if (before.join() !== parsed.data.languages.join()) {
+      await requestAccountReanalysis(db, accountId);
+    }
     return sendData(
       reply,
       created ? 201 : 200,

@@ -53,7 +53,8 @@ export function assetResource(
       has_frames: row.has_frames,
       has_colors: row.has_colors,
       is_renderable: row.is_renderable,
-      // The AI fields hold only what the AI issue will record; nothing is derived here.
+      // Faces, labels and alt text as the asset analysis recorded them (assets/analysis);
+      // face_count stays null until the asset's current bytes are analysed.
       face_count: row.face_count,
       has_faces: row.has_faces,
       has_labels: row.labels.length > 0,
@@ -62,7 +63,13 @@ export function assetResource(
       labels: row.labels,
       labels_cloud_vision: [],
       labels_user_defined: row.labels_user_defined,
-      labels_alt_text_predictions: [],
+      labels_alt_text_predictions: row.alt_text_predictions.map(
+        ({ language, text, templated }) => ({
+          language,
+          text,
+          templated,
+        }),
+      ),
       alt_text: row.alt_text,
       warnings: { adult: null, medical: null, racy: null, spoof: null, violence: null },
       categories: row.categories,

@@ -18,6 +18,8 @@ import { apiError } from './errors.ts';
 import { parseInclude, parseListQuery } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 import { sourceResource } from './source-serializer.ts';
+import { usableCapabilities } from '../store/capabilities.ts';
+import type { SourceRow } from '../db/schema.ts';
 import { loadSource } from './sources.ts';
 
 const ASSET_SORT_FIELDS: Record<string, AssetColumn> = {
@@ -51,6 +53,11 @@ export function assetRoutes(app: FastifyInstance): void {
   const { config, database, secrets } = app.darkroom;
   const { db } = database;
 
+  async function includedSource(source: SourceRow) {
+    const usable = await usableCapabilities(db, config, [source]);
+    return sourceResource(source, secrets, usable.get(source.id) ?? []);
+  }
+
   const listSourcesHandler = async (request: FastifyRequest) => {
     const auth = requireAuth(request);
     const query = parseListQuery(request.query as Record<string, unknown>, {
@@ -69,8 +76,9 @@ export function assetRoutes(app: FastifyInstance): void {
       db,
       rows.map((row) => row.id),
     );
+    const usable = await usableCapabilities(db, config, rows);
     const data = rows.map((row) => {
-      const resource = sourceResource(row, secrets);
+      const resource = sourceResource(row, secrets, usable.get(row.id) ?? []);
       const summary = summaries.get(row.id);
       return {
         ...resource,
@@ -106,7 +114,7 @@ export function assetRoutes(app: FastifyInstance): void {
       200,
       rows.map((row) => assetResource(row, source, config.deliveryDomain)),
       {
-        ...(query.include.has('source') ? { included: [sourceResource(source, secrets)] } : {}),
+        ...(query.include.has('source') ? { included: [await includedSource(source)] } : {}),
         pagination: paginationMeta(query.page, query.pageSize, total),
       },
     );
@@ -119,7 +127,7 @@ export function assetRoutes(app: FastifyInstance): void {
       reply,
       200,
       assetResource(asset, source, config.deliveryDomain),
-      include.has('source') ? { included: [sourceResource(source, secrets)] } : {},
+      include.has('source') ? { included: [await includedSource(source)] } : {},
     );
   });
 

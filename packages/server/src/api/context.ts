@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database } from '../db/database.ts';
+import type { AiServices } from '../ai/ai-services.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { StorageAdapterFactory } from './origin-check.ts';
 import type { SourceSchemas } from './source-schemas.ts';
@@ -25,6 +26,9 @@ export interface AppContext {
   /** The zod schemas of sources, built once for this delivery domain. */
   sourceSchemas: SourceSchemas;
   jobs: JobRunner;
+  /** The premium (AI) render jobs, run by runners of their own (AI_CONCURRENCY). */
+  aiJobs: JobRunner;
+  ai: AiServices;
 }
 
 declare module 'fastify' {

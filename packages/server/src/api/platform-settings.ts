@@ -1,10 +1,44 @@
+import { CAPABILITY_NAMES, type CapabilityName } from '@darkroom/core';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { installedCapabilities, onPath, type InstallFacilities } from '../store/capabilities.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 
+export const NEEDS_GENERATIVE_PROVIDER = 'Needs a generative image provider (GENERATIVE_API_URL).';
+export const NEEDS_FFMPEG = 'Needs ffmpeg on the server.';
+
+/** One premium capability as this install offers it (issue 6, items 7 and 9). */
+export interface PremiumFeature {
+  name: CapabilityName;
+  available: boolean;
+  /** What the install lacks, for the dashboard to say; null when available. */
+  unavailable_reason: string | null;
+}
+
 /**
- * `platform-settings`: what the dashboard needs to build the same source schemas as the server
- * and to show `.{delivery domain}` after a subdomain.
+ * Every capability with whether this install can run it and, when it cannot, what it lacks. The
+ * reason is found by asking the store's rule again with the provider present, so the rule of
+ * which capability needs what stays in one place.
+ */
+export function premiumFeaturesOf(facilities: InstallFacilities): PremiumFeature[] {
+  const installed = new Set(installedCapabilities(facilities));
+  const withProvider = new Set(installedCapabilities({ ...facilities, generative: true }));
+  return CAPABILITY_NAMES.map((name) => {
+    if (installed.has(name)) return { name, available: true, unavailable_reason: null };
+    const reason = withProvider.has(name) ? NEEDS_GENERATIVE_PROVIDER : NEEDS_FFMPEG;
+    return { name, available: false, unavailable_reason: reason };
+  });
+}
+
+function facilitiesOf(config: Pick<Config, 'generative'>): InstallFacilities {
+  return { generative: config.generative !== null, ffmpeg: onPath('ffmpeg') };
+}
+
+/**
+ * `platform-settings`: what the dashboard needs to build the same source schemas as the server,
+ * to show `.{delivery domain}` after a subdomain, and to say which premium features this
+ * install can offer at all.
  */
 export function platformSettingsRoutes(app: FastifyInstance): void {
   const { config } = app.darkroom;
@@ -17,6 +51,8 @@ export function platformSettingsRoutes(app: FastifyInstance): void {
         delivery_domain: config.deliveryDomain,
         allow_private_origins: config.allowPrivateOrigins,
         max_origin_bytes: config.originMaxBytes,
+        // Read per request: ffmpeg may be installed while the server runs.
+        premium_features: premiumFeaturesOf(facilitiesOf(config)),
       },
     });
   });

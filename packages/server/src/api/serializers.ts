@@ -1,8 +1,9 @@
-import type {
-  AccountAttributes,
-  ResourceObject,
-  SessionAttributes,
-  UserAttributes,
+import {
+  capabilityList,
+  type AccountAttributes,
+  type ResourceObject,
+  type SessionAttributes,
+  type UserAttributes,
 } from '@darkroom/core';
 import type { AccountRow, SessionRow, UserRow } from '../db/schema.ts';
 
@@ -36,6 +37,7 @@ export function accountResource(account: AccountRow): AccountResource {
     attributes: {
       company: account.company,
       webproxy_access: account.webproxy_access,
+      capabilities: capabilityList(account.capabilities),
       date_created: account.created_at.getTime(),
       date_modified: account.updated_at.getTime(),
     },

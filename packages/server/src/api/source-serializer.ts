@@ -1,4 +1,9 @@
-import type { SourceResource, SourceType, StorageProvider } from '@darkroom/core';
+import {
+  type CapabilityName,
+  type SourceResource,
+  type SourceType,
+  type StorageProvider,
+} from '@darkroom/core';
 import { maskSecret, SecretDecryptionError, type SecretBox } from '../crypto/secrets.ts';
 import type { SourceRow } from '../db/schema.ts';
 import { secretFieldNames } from './source-production.ts';
@@ -18,7 +23,15 @@ function masked(secrets: SecretBox, encrypted: string | null): string | null {
 
 // Like serializers.ts, this copies named fields only; every secret field the core credential
 // definitions list for the source's provider leaves masked, so no secret reaches a response.
-export function sourceResource(row: SourceRow, secrets: SecretBox): SourceResource {
+// `accountCapabilities` are the grants of the source's account (store/capabilities.ts): the
+// capabilities shown are the effective ones, the source's own and its account's; a caller that
+// leaves them out shows the source's own grants only.
+export function sourceResource(
+  row: SourceRow,
+  secrets: SecretBox,
+  /** What the source may use (store/capabilities.ts usableCapabilities). */
+  premium: readonly CapabilityName[],
+): SourceResource {
   const secretFields = new Set(secretFieldNames(row.type, row.storage_provider));
   const credentials = Object.fromEntries(
     Object.entries(row.credentials).map(([key, value]) => [
@@ -45,7 +58,13 @@ export function sourceResource(row: SourceRow, secrets: SecretBox): SourceResour
       secure_url_token: masked(secrets, row.secure_url_token),
       image_error: row.image_error,
       image_missing: row.image_missing,
-      capabilities: { background_removal: null, multiframe: null, video: null },
+      // The spec's shape (platform section 3): a string when on, null when off.
+      capabilities: {
+        background_removal: premium.includes('background_removal') ? 'enabled' : null,
+        multiframe: null,
+        video: null,
+      },
+      premium_capabilities: [...premium],
       management_capabilities: {
         custom_ai_features: {
           'alt-text': { enabled: false, model_name: null, parameters: { language: 'en' } },

@@ -7,6 +7,7 @@ import { isId } from '../db/ids.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { SOURCE_DEPLOY_JOB } from '../jobs/source-deploy.ts';
 import { findAccounts } from '../store/accounts.ts';
+import { usableCapabilities } from '../store/capabilities.ts';
 import { insertEvent } from '../store/events.ts';
 import {
   DomainTakenError,
@@ -126,6 +127,11 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
   const { database, secrets } = app.darkroom;
   const { db } = database;
 
+  async function sourceResourceOf(row: SourceRow) {
+    const usable = await usableCapabilities(db, app.darkroom.config, [row]);
+    return sourceResource(row, secrets, usable.get(row.id) ?? []);
+  }
+
   app.get('/sources', async (request, reply) => {
     const accountId = scopeAccountId(request, scope);
     const query = parseListQuery(request.query as Record<string, unknown>, {
@@ -148,10 +154,11 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
           accountResource,
         )
       : undefined;
+    const usable = await usableCapabilities(db, app.darkroom.config, rows);
     return sendData(
       reply,
       200,
-      rows.map((row) => sourceResource(row, secrets)),
+      rows.map((row) => sourceResource(row, secrets, usable.get(row.id) ?? [])),
       {
         ...(included ? { included } : {}),
         pagination: paginationMeta(query.page, query.pageSize, total),
@@ -165,7 +172,7 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
     const included = include.has('account')
       ? (await findAccounts(db, [source.account_id])).map(accountResource)
       : undefined;
-    return sendData(reply, 200, sourceResource(source, secrets), included ? { included } : {});
+    return sendData(reply, 200, await sourceResourceOf(source), included ? { included } : {});
   });
 
   if (scope === 'account') {
@@ -210,7 +217,7 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
             });
           },
         );
-        return await sendData(reply, 201, sourceResource(source, secrets));
+        return await sendData(reply, 201, await sourceResourceOf(source));
       } catch (error) {
         if (error instanceof DomainTakenError) {
           throw domainConflict(error, production.settings, accountId);
@@ -265,7 +272,7 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
           payload: { sourceId: row.id, userId: auth.user.id },
         });
       });
-      return await sendData(reply, 200, sourceResource(updated, secrets));
+      return await sendData(reply, 200, await sourceResourceOf(updated));
     } catch (error) {
       if (error instanceof DomainTakenError && patch.settings !== undefined) {
         throw domainConflict(error, patch.settings, callerAccountId);

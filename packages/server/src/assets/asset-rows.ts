@@ -45,6 +45,8 @@ export async function upsertAsset(db: Db, write: AssetWrite): Promise<AssetRow> 
     origin_etag: object.etag,
     origin_modified_at: object.lastModified,
     index_error: description.error,
+    // New bytes: their faces, labels and alt text are worked out again (assets/analysis).
+    analysed_at: null,
     last_seen_run: write.runId,
     date_modified: new Date(),
   };

@@ -11,6 +11,7 @@ import {
   recordIndexFailure,
   storedIdentities,
 } from './asset-rows.ts';
+import { requestAssetAnalysis } from './analysis/request.ts';
 import { parseCursor, type IndexCursor } from './index-cursor.ts';
 import {
   ASSET_INDEX_JOB,
@@ -217,6 +218,7 @@ async function finishRun(db: Db, state: SliceState, intervalMinutes: number): Pr
       .where('run_id', '=', state.runId)
       .execute();
     await scheduleNextRun(trx, state.source.id, intervalMinutes);
+    await requestAssetAnalysis(trx, state.source.id);
   });
 }
 

@@ -11,6 +11,7 @@ import {
   type StorageObject,
   type StorageOptions,
 } from '../storage/types.ts';
+import { requestAssetAnalysis } from './analysis/request.ts';
 import { deleteAsset, upsertAsset } from './asset-rows.ts';
 import { describeMedia } from './describe-media.ts';
 import { readForSniffing, readWhole, type ObjectBytes } from './read-object.ts';
@@ -110,7 +111,15 @@ export async function indexObject(
   object: StorageObject,
   options: { runId?: string | null; uploadedBy?: string | null } = {},
 ): Promise<AssetRow | null> {
-  return indexWithAdapter(deps, await sourceAdapter(deps, source), source, object, options);
+  const row = await indexWithAdapter(
+    deps,
+    await sourceAdapter(deps, source),
+    source,
+    object,
+    options,
+  );
+  if (row !== null) await requestAssetAnalysis(deps.db, source.id);
+  return row;
 }
 
 /** Re-reads `originPath` ('/a/b.jpg') from the origin (head + get) and updates the row. */
@@ -130,7 +139,9 @@ export async function refreshAsset(
     }
     throw error;
   }
-  return indexWithAdapter(deps, adapter, source, { ...object, path: storagePath });
+  const row = await indexWithAdapter(deps, adapter, source, { ...object, path: storagePath });
+  if (row !== null) await requestAssetAnalysis(deps.db, source.id);
+  return row;
 }
 
 /** A slice job of the run is waiting or in hand (a lapsed lease is picked up again). */

@@ -1,3 +1,4 @@
+import type { CapabilityName } from '@darkroom/core';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 // Timestamps are written as Date (or left to their SQL default) and read back as Date.
@@ -11,6 +12,8 @@ export interface AccountsTable {
   webproxy_access: Generated<boolean>;
   /** The one account that holds Darkroom's own administrators. */
   internal: Generated<boolean>;
+  /** Premium capabilities granted to every source of the account (migration 0010). */
+  capabilities: ColumnType<CapabilityName[], string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -93,6 +96,8 @@ export interface SourcesTable {
   settings: Json<SourceSettings>;
   credentials: Json<StoredCredentials>;
   is_demo: Generated<boolean>;
+  /** Premium capabilities this source grants itself (migration 0010). */
+  capabilities: ColumnType<CapabilityName[], string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deployed_at: NullableTimestamp;
@@ -146,6 +151,14 @@ export interface UsageEventsTable {
 type Editable<T> = ColumnType<T, T | undefined, T>;
 type EditableJson<T> = ColumnType<T, string | undefined, string>;
 
+export interface AltTextPrediction {
+  /** BCP 47 tag. */
+  language: string;
+  text: string;
+  /** Written from a template with translated words, not composed as English is. */
+  templated: boolean;
+}
+
 /** The asset index (migration 0009). */
 export interface AssetsTable {
   /** The source id followed by origin_path. */
@@ -172,6 +185,10 @@ export interface AssetsTable {
   has_faces: Editable<boolean>;
   labels: EditableJson<{ name: string; confidence: number }[]>;
   alt_text: string | null;
+  /** When the faces, labels and alt text were worked out for the current origin bytes. */
+  analysed_at: NullableTimestamp;
+  /** Alt text composed from the analysis, one per language chosen (migration 0011). */
+  alt_text_predictions: EditableJson<AltTextPrediction[]>;
   name: string | null;
   description: string | null;
   categories: EditableJson<string[]>;

@@ -11,6 +11,8 @@ export interface CachedRender {
   /** The origin's Cache-Control, for cache_ttl_behavior "default" (respect origin). */
   originCacheControl: string | null;
   premium: boolean;
+  /** Extra headers of the answer: premium operations skipped or applied with a warning. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Where a render lives: per source and origin path, so a purge of a path drops its variants. */

@@ -1,6 +1,6 @@
 // What delivery knows about a source, built once per source version from its row: secrets
 // decrypted, storage adapter made on first use, the settings it reads on every request.
-import type { FallbackImage, SourceSettings } from '@darkroom/core';
+import type { CapabilityName, FallbackImage, SourceSettings } from '@darkroom/core';
 import { parseDeliveryDomain } from '@darkroom/core';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
@@ -31,6 +31,8 @@ export interface DeliverySource {
   imageMissing: FallbackImage | null;
   /** Host names (without port) this source answers on, to refuse marks that loop back to it. */
   hostnames: ReadonlySet<string>;
+  /** The premium capabilities its account or itself grants that this install can run. */
+  capabilities: ReadonlySet<CapabilityName>;
   adapter(): Promise<StorageAdapter>;
 }
 
@@ -40,7 +42,11 @@ export interface DeliverySourceDependencies {
   storageAdapterFactory: StorageAdapterFactory;
 }
 
-export function deliverySource(row: SourceRow, deps: DeliverySourceDependencies): DeliverySource {
+export function deliverySource(
+  row: SourceRow,
+  deps: DeliverySourceDependencies,
+  capabilities: ReadonlySet<CapabilityName>,
+): DeliverySource {
   const delivery = parseDeliveryDomain(deps.config.deliveryDomain).host;
   let adapter: Promise<StorageAdapter> | null = null;
   return {
@@ -60,6 +66,7 @@ export function deliverySource(row: SourceRow, deps: DeliverySourceDependencies)
       ...row.settings.darkroom_subdomains.map((subdomain) => `${subdomain}.${delivery}`),
       ...row.settings.custom_domains,
     ]),
+    capabilities,
     adapter() {
       adapter ??= (async () =>
         deps.storageAdapterFactory(

@@ -1,6 +1,7 @@
 // The HTTP headers of a delivered image: caching (spec platform section 3, cache_ttl_behavior),
 // downloads (`dl`), CORS and the headers that keep a browser from running what it is sent.
 import type { SourceSettings } from '@darkroom/core';
+import { AI_EXPOSED_HEADERS } from './ai-headers.ts';
 
 /** `max-age` (or `s-maxage`) of a Cache-Control value in seconds; null when absent. */
 export function maxAgeOf(cacheControl: string | null): number | null {
@@ -68,7 +69,13 @@ export function contentDisposition(requestedName: string, originPath: string): s
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-  'access-control-expose-headers': 'Content-Length, Content-Type, ETag',
+  'access-control-expose-headers': [
+    'Content-Length',
+    'Content-Type',
+    'ETag',
+    'Retry-After',
+    ...AI_EXPOSED_HEADERS,
+  ].join(', '),
   'access-control-max-age': '86400',
 };
 

@@ -59,6 +59,7 @@ export function registerDelivery(app: FastifyInstance, delivery: Delivery): void
         method: request.method,
         url: request.raw.url ?? '/',
         headers: request.headers,
+        host,
         log: request.log,
       },
       reply,

@@ -7,14 +7,39 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Params } from '@darkroom/core';
-import { render, RenderError, type ClientHints, type RenderResult } from '@darkroom/render';
+import {
+  effectiveCapabilities,
+  missingCapability,
+  missingCapabilityMessage,
+  requiredCapabilities,
+  type CapabilityName,
+  type Params,
+} from '@darkroom/core';
+import {
+  render,
+  RenderError,
+  needsAiRender,
+  type AiModels,
+  type GenerativeEditor,
+  type ClientHints,
+  type RenderResult,
+} from '@darkroom/render';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
-import type { DatabaseSchema } from '../db/schema.ts';
+import type { DatabaseSchema, SourceRow } from '../db/schema.ts';
+import { capabilityGrants, installedCapabilitiesOf } from '../store/capabilities.ts';
 import { storageOptions, type StorageAdapterFactory } from '../api/origin-check.ts';
+import { PermanentJobError } from '../jobs/runner.ts';
 import { findSourceByHost, onSourceChange } from '../store/sources.ts';
 import type { StorageOptions } from '../storage/types.ts';
+import {
+  AI_RENDER_JOB,
+  jobErrorText,
+  renderHeaders,
+  requestAiRender,
+  type AiRenderPayload,
+} from './ai-renders.ts';
+import { aiHeaders } from './ai-headers.ts';
 import { baseHeaders, errorAnswer, sendAnswer, writeAnswer, type Answer } from './answers.ts';
 import { pathHash, strongEtag, type CachedRender, type RenderLocation } from './cached-render.ts';
 import { deliverySource, type DeliverySource } from './delivery-source.ts';
@@ -53,7 +78,16 @@ export interface DeliveryDependencies {
   secrets: SecretBox;
   storageAdapterFactory: StorageAdapterFactory;
   log: FastifyBaseLogger;
+  /** Face detection for face-aware parameters (a worker process in production). */
+  detector?: AiModels;
+  /** The generative provider (GENERATIVE_API_URL) for premium renders; absent when unset. */
+  generative?: GenerativeEditor;
 }
+
+export { AI_RENDER_JOB };
+
+/** A miss of a premium render outside its job: the request is answered 423 while a job renders. */
+class AiRenderPending extends Error {}
 
 interface Usage {
   path: string;
@@ -75,6 +109,8 @@ export interface DeliveryRequest {
   /** The request target exactly as sent. */
   url: string;
   headers: IncomingHttpHeaders;
+  /** The lowercased host the source was found by (Host, or X-Forwarded-Host behind a proxy). */
+  host?: string;
   /** The request's own logger (with its id) when Fastify has one. */
   log?: FastifyBaseLogger;
 }
@@ -104,6 +140,10 @@ interface RenderInput {
   params: Params;
   accept: string | null;
   hints: ClientHints;
+}
+
+function hostOf(request: DeliveryRequest): string {
+  return request.host ?? (headerText(request, 'host') ?? '').toLowerCase();
 }
 
 function headerText(request: DeliveryRequest, name: string): string | null {
@@ -151,19 +191,24 @@ export class Delivery {
   readonly #caching: boolean;
   readonly #inflight = new Map<string, Promise<Produced>>();
   readonly #stopListening: () => void;
+  readonly #detector: AiModels | undefined;
+  readonly #generative: GenerativeEditor | undefined;
   #closed = false;
 
   constructor(deps: DeliveryDependencies) {
     this.#config = deps.config;
     this.#db = deps.db;
     this.#log = deps.log;
+    this.#detector = deps.detector;
+    this.#generative = deps.generative;
     this.#storage = storageOptions(deps.config);
     this.#sources = new SourceCache<DeliverySource>({
       load: async (host) => {
         const row = await findSourceByHost(this.#db, host, deps.config.deliveryDomain, {
           includeDisabled: true,
         });
-        return row === undefined ? null : deliverySource(row, deps);
+        if (row === undefined) return null;
+        return deliverySource(row, deps, await this.#capabilitiesOf(row));
       },
       idOf: (source) => source.id,
       ttlMs: SOURCE_CACHE_TTL_MS,
@@ -190,6 +235,18 @@ export class Delivery {
       onError: (error, dropped) =>
         this.#log.error({ err: error, dropped }, 'usage events could not be written'),
     });
+  }
+
+  /**
+   * The premium capabilities a source may use: its own and its account's grants, within what
+   * this install can run. The demo source shows every feature the install has.
+   */
+  async #capabilitiesOf(row: SourceRow): Promise<ReadonlySet<CapabilityName>> {
+    const installed = installedCapabilitiesOf(this.#config);
+    if (row.is_demo) return new Set(installed);
+    const grants = await capabilityGrants(this.#db, row.id);
+    const granted = new Set(effectiveCapabilities(grants?.account ?? [], grants?.source ?? []));
+    return new Set(installed.filter((name) => granted.has(name)));
   }
 
   /** Indexes the disk cache a previous run left (in the background). */
@@ -347,6 +404,10 @@ export class Delivery {
         usage.originBytes = produced.originBytes;
         usage.originMs = produced.originMs;
       } catch (error) {
+        if (error instanceof AiRenderPending) {
+          usage.cache = 'none';
+          return answer(await this.#pendingAiRender(request, source, location.key));
+        }
         return answer(await this.#failure(error, request, source, lookup.query));
       }
     }
@@ -392,6 +453,8 @@ export class Delivery {
       );
     }
     const { params } = parsed;
+    const refusedPremium = this.#premiumRefusal(params, source);
+    if (refusedPremium !== null) return answer(refusedPremium);
     const expires = params.number('expires');
     const secondsLeft = expires === undefined ? null : Math.floor(expires - Date.now() / 1000);
     if (secondsLeft !== null && secondsLeft <= 0) {
@@ -416,6 +479,38 @@ export class Delivery {
       query,
       secondsLeft,
     };
+  }
+
+  /**
+   * A premium parameter the source may not use (no grant, or no generative provider on this
+   * install) is refused before anything is fetched; the dashboard shows the paywall for it.
+   */
+  #premiumRefusal(params: Params, source: DeliverySource): Answer | null {
+    // fm=mp4 is image to video (of a still; animations and video come with video support).
+    if (params.string('fm') === 'mp4' && !source.capabilities.has('image_to_video')) {
+      return errorAnswer(
+        403,
+        'fm=mp4 (image to video) needs the image_to_video capability, which neither this source nor its account has. An administrator can grant it to the account.',
+        source,
+      );
+    }
+    const required = requiredCapabilities(params);
+    if (required.length === 0) return null;
+    const needsProvider = required.find((requirement) => requirement.generative);
+    if (needsProvider !== undefined && this.#config.generative === null) {
+      return errorAnswer(
+        422,
+        `${needsProvider.parameter} needs a generative image provider, which this server does not have (set GENERATIVE_API_URL).`,
+        source,
+      );
+    }
+    const missing = missingCapability(required, source.capabilities);
+    if (missing === undefined) return null;
+    return errorAnswer(
+      403,
+      `${missingCapabilityMessage(missing)} An administrator can grant it to the account.`,
+      source,
+    );
   }
 
   /** One render per key at a time: concurrent identical requests share the first one's work. */
@@ -447,11 +542,16 @@ export class Delivery {
     identity: string,
     location: RenderLocation,
     input: RenderInput,
+    premiumModels?: AiModels,
   ): Promise<Produced> {
     const stored = await this.#disk.read(location);
     if (stored !== null) {
       this.#memory.set(identity, location, stored);
       return { render: stored, fresh: false, renderMs: null, originBytes: null, originMs: null };
+    }
+    // Without a render cache there is nowhere for a job to leave its result: render inline.
+    if (premiumModels === undefined && this.#caching && needsAiRender(input.params)) {
+      throw new AiRenderPending();
     }
     const adapter = await input.source.adapter().catch((error: unknown) => {
       throw new OriginFailure(502, 'The source storage is not configured correctly.', {
@@ -460,8 +560,9 @@ export class Delivery {
     });
     const origin = await fetchOriginImage(adapter, input.path);
     const started = performance.now();
-    const result = await this.#render(input, origin.bytes);
+    const result = await this.#render(input, origin.bytes, premiumModels);
     const renderMs = Math.round(performance.now() - started);
+    const headers = aiHeaders(result);
     const rendered: CachedRender = {
       body: result.body,
       contentType: result.contentType,
@@ -469,6 +570,7 @@ export class Delivery {
       variesOnAccept: result.variesOnAccept,
       originCacheControl: origin.cacheControl,
       premium: result.premium,
+      ...(headers === null ? {} : { headers }),
     };
     this.#memory.set(identity, location, rendered);
     await this.#disk.write(location, rendered);
@@ -481,28 +583,97 @@ export class Delivery {
     };
   }
 
-  /** Renders in the queue, answering 504 once RENDER_TIMEOUT_MS pass. */
-  #render(input: RenderInput, bytes: Buffer): Promise<RenderResult> {
-    const timeoutMs = this.#config.renderTimeoutMs;
+  /**
+   * Renders in the queue, answering 504 once RENDER_TIMEOUT_MS pass. A premium render (its
+   * job, with the models given) runs outside the queue, which the job runner bounds instead,
+   * under AI_TIMEOUT_MS.
+   */
+  #render(input: RenderInput, bytes: Buffer, premiumModels?: AiModels): Promise<RenderResult> {
+    const premium = premiumModels !== undefined;
+    const timeoutMs = premium ? this.#config.aiTimeoutMs : this.#config.renderTimeoutMs;
+    const work = (signal: AbortSignal) =>
+      render({
+        input: bytes,
+        params: input.params,
+        accept: input.accept,
+        clientHints: input.hints,
+        fetchImage: overlayFetcher({
+          source: input.source,
+          originPath: input.path,
+          storage: this.#storage,
+        }),
+        limits: { timeoutMs },
+        signal,
+        ...(premium ? { ai: premiumModels } : this.#detector ? { ai: this.#detector } : {}),
+        ...(premium && this.#generative ? { generative: this.#generative } : {}),
+        imageToVideo: input.source.capabilities.has('image_to_video'),
+      });
+    if (premium) return work(AbortSignal.timeout(timeoutMs));
     return runWithDeadline(
       this.#queue,
       timeoutMs,
-      (signal) =>
-        render({
-          input: bytes,
-          params: input.params,
-          accept: input.accept,
-          clientHints: input.hints,
-          fetchImage: overlayFetcher({
-            source: input.source,
-            originPath: input.path,
-            storage: this.#storage,
-          }),
-          limits: { timeoutMs },
-          signal,
-        }),
+      work,
       () => new RenderError(504, `The image took longer than ${timeoutMs} ms to render.`),
     );
+  }
+
+  /**
+   * The premium render a job asked for (jobs/ai-render.ts): the request replayed, rendered with
+   * the models and left in the render caches. Nothing to do when the request would not render
+   * (the source went away, the URL is now refused) or the render is cached already. A render
+   * that fails throws with its status first (jobErrorText), which the URL then answers.
+   */
+  async renderInBackground(payload: AiRenderPayload, models: AiModels): Promise<void> {
+    const source = await this.#sources.get(payload.host);
+    if (source === null) return;
+    const request: DeliveryRequest = { method: 'GET', url: payload.url, headers: payload.headers };
+    const lookup = this.#lookup(request, source);
+    if (!('identity' in lookup)) return;
+    const { identity, input, usage } = lookup;
+    const location = {
+      sourceId: source.id,
+      pathHash: pathHash(input.path),
+      key: renderKey(identity),
+    };
+    try {
+      const produced = await this.#readOrRender(identity, location, input, models);
+      if (!produced.fresh) return;
+      this.#record(request, source, 200, null, {
+        ...usage,
+        cache: 'miss',
+        renderMs: produced.renderMs,
+        originBytes: produced.originBytes,
+        originMs: produced.originMs,
+        premium: produced.render.premium,
+      });
+    } catch (error) {
+      if (error instanceof RenderError || error instanceof OriginFailure) {
+        // 504 and 5xx origin answers may pass; a refusal on the image's merits would not.
+        const transient =
+          error.status === 504 || (error instanceof OriginFailure && error.status >= 500);
+        const failure = transient ? Error : PermanentJobError;
+        throw new failure(jobErrorText(error.status, error.message), { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** 423 while the job of a premium render runs; its error once it has failed. */
+  async #pendingAiRender(
+    request: DeliveryRequest,
+    source: DeliverySource,
+    key: string,
+  ): Promise<Answer> {
+    const state = await requestAiRender(this.#db, {
+      host: hostOf(request),
+      url: request.url,
+      headers: renderHeaders(request.headers),
+      key,
+    });
+    if (state.state === 'failed') return errorAnswer(state.status, state.message, source);
+    return errorAnswer(423, 'The image is being processed. Ask again in a few seconds.', source, {
+      'retry-after': '2',
+    });
   }
 
   #success(
@@ -520,6 +691,7 @@ export class Delivery {
       ),
       etag: rendered.etag,
     };
+    if (rendered.headers !== undefined) Object.assign(headers, rendered.headers);
     const vary = varyHeaders(params, rendered.variesOnAccept);
     if (vary.length > 0) headers.vary = vary.join(', ');
     if (params.has('dl')) {

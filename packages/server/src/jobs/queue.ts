@@ -69,8 +69,9 @@ export async function failJob(
   job: JobRow,
   error: string,
   retryInMs: number,
+  options: { final?: boolean } = {},
 ): Promise<void> {
-  const final = job.attempts >= job.max_attempts;
+  const final = options.final === true || job.attempts >= job.max_attempts;
   await db
     .updateTable('jobs')
     .set({

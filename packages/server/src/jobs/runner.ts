@@ -4,6 +4,11 @@ import { claimJob, completeJob, failJob } from './queue.ts';
 
 export type JobHandler = (job: JobRow) => Promise<void>;
 
+/** A failure another attempt would repeat (a render refused on its merits): no retry. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 export interface JobRunnerOptions {
   db: Kysely<DatabaseSchema>;
   handlers: Readonly<Record<string, JobHandler>>;
@@ -45,7 +50,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     } catch (error) {
       options.onError?.(error, job);
       const message = error instanceof Error ? error.message : String(error);
-      await failJob(options.db, job, message, retryBaseMs * 2 ** Math.max(0, job.attempts - 1));
+      await failJob(options.db, job, message, retryBaseMs * 2 ** Math.max(0, job.attempts - 1), {
+        final: error instanceof PermanentJobError,
+      });
     }
     return true;
   }
@@ -88,5 +95,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await running?.catch(() => {});
     },
     drain,
+  };
+}
+
+/** Several runners as one: each claims and runs its own job, so up to `runners.length` at once. */
+export function combineRunners(runners: readonly JobRunner[]): JobRunner {
+  return {
+    start() {
+      for (const runner of runners) runner.start();
+    },
+    async stop() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    },
+    async drain() {
+      const counts = await Promise.all(runners.map((runner) => runner.drain()));
+      return counts.reduce((sum, count) => sum + count, 0);
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { CapabilityName } from '@darkroom/core';
 import { sql, type Kysely } from 'kysely';
 import type { AccountRow, DatabaseSchema } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
@@ -7,13 +8,15 @@ export const INTERNAL_ACCOUNT_COMPANY = 'Darkroom administrators';
 
 export type AccountColumn = 'company' | 'created_at' | 'updated_at';
 
+/** A new account granted `capabilities` (sign-up passes DEFAULT_CAPABILITIES' share). */
 export async function createAccount(
   db: Kysely<DatabaseSchema>,
   company: string,
+  capabilities: readonly CapabilityName[] = [],
 ): Promise<AccountRow> {
   return db
     .insertInto('accounts')
-    .values({ id: newId(), company })
+    .values({ id: newId(), company, capabilities: JSON.stringify(capabilities) })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -9,7 +9,8 @@ import { requestFirstIndexes } from '../../src/assets/first-index.ts';
 import { DEMO_IMAGES, DEMO_SOURCE_ID } from '../../src/demo/demo-source.ts';
 import { putManagedFile } from '../../src/storage/managed.ts';
 import { PGLITE } from '../databases.ts';
-import { call, signUp } from '../requests.ts';
+import { signUp } from '../requests.ts';
+import { createManagedSource } from '../source-fixtures.ts';
 import { useTestApp } from '../test-app.ts';
 import { assetsOf, runOf } from './index-fixtures.ts';
 
@@ -22,21 +23,7 @@ describe('the app indexes sources as they deploy and the demo source once', () =
 
   it('starts an indexing run when a new source is deployed', async () => {
     const owner = await signUp(context.app);
-    const subdomain = `ix${Math.random().toString(36).slice(2, 10)}`;
-    const created = await call(context.app, 'POST', '/api/v4/sources', {
-      token: owner.token,
-      body: {
-        data: {
-          type: 'sources',
-          attributes: {
-            name: subdomain,
-            production: { type: 'darkroom_storage', darkroom_subdomains: [subdomain] },
-          },
-        },
-      },
-    });
-    expect(created.status).toBe(201);
-    sourceId = created.body.data.id as string;
+    sourceId = await createManagedSource(context.app, owner.token, 'ix');
     // Files already in the source's folder when the deployment check runs.
     const png = await sharp({ create: { width: 5, height: 7, channels: 3, background: '#ff0000' } })
       .png()

@@ -1,4 +1,4 @@
-import type { ResourceObject } from '@darkroom/core';
+import type { CapabilityName, ResourceObject } from '@darkroom/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, type ApiDocument } from './client.ts';
 
@@ -8,6 +8,16 @@ export interface PlatformSettingsAttributes {
   /** The server's ALLOW_PRIVATE_ORIGINS: the form checks web folders with the same rule. */
   allow_private_origins: boolean;
   max_origin_bytes: number;
+  /** Every premium capability, in CAPABILITY_NAMES order, as this install can offer it. */
+  premium_features: PremiumFeature[];
+}
+
+/** Whether this install can run a premium capability at all, whatever a source is granted. */
+export interface PremiumFeature {
+  name: CapabilityName;
+  available: boolean;
+  /** What the install lacks (a generative provider, ffmpeg); null when available. */
+  unavailable_reason: string | null;
 }
 
 export type PlatformSettingsResource = ResourceObject<
@@ -21,7 +31,10 @@ export const platformSettingsKeys = {
   current: () => [...platformSettingsKeys.all, 'current'] as const,
 };
 
-/** `GET /platform-settings`: the deployment's delivery domain and the origin rules it enforces. */
+/**
+ * `GET /platform-settings`: the deployment's delivery domain, the origin rules it enforces and
+ * the premium features it can offer.
+ */
 export async function getPlatformSettings(signal?: AbortSignal): Promise<PlatformSettings> {
   const document = await apiFetch<ApiDocument<PlatformSettingsResource>>('/platform-settings', {
     signal,

@@ -7,6 +7,8 @@ import { sources } from './0006_sources.ts';
 import { jobs } from './0007_jobs.ts';
 import { usageEvents } from './0008_usage_events.ts';
 import { assets } from './0009_assets.ts';
+import { capabilities } from './0010_capabilities.ts';
+import { aiAnalysis } from './0011_ai_analysis.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -20,4 +22,6 @@ export const MIGRATIONS: readonly Migration[] = [
   jobs,
   usageEvents,
   assets,
+  capabilities,
+  aiAnalysis,
 ];

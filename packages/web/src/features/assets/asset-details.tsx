@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Asset } from '../../api/assets.ts';
+import { AltTextPredictions, AssetLabels } from './asset-analysis.tsx';
 import { formatFileSize } from './asset.utils.ts';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
@@ -50,7 +51,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Every field of the asset (spec platform section 3 'Asset'), empty AI fields shown as such. */
+/**
+ * Every field of the asset (spec platform section 3 'Asset'). Faces shows '—' until the asset
+ * analysis has looked at the current file; the other AI fields show their empty values as such.
+ */
 export function AssetDetails({ asset }: { asset: Asset }) {
   const warnings = Object.entries(asset.warnings)
     .filter(([, rating]) => rating !== null)
@@ -84,9 +88,13 @@ export function AssetDetails({ asset }: { asset: Asset }) {
       <Row label="Faces">{asset.face_count === null ? '—' : asset.face_count}</Row>
       <Row label="Has faces">{yesNo(asset.has_faces)}</Row>
       <Row label="Has labels">{yesNo(asset.has_labels)}</Row>
-      <Row label="Labels">{listOrNone(asset.labels)}</Row>
+      <Row label="Labels">
+        <AssetLabels labels={asset.labels} />
+      </Row>
       <Row label="Cloud Vision labels">{listOrNone(asset.labels_cloud_vision)}</Row>
-      <Row label="Alt-text predictions">{listOrNone(asset.labels_alt_text_predictions)}</Row>
+      <Row label="Alt-text predictions">
+        <AltTextPredictions predictions={asset.labels_alt_text_predictions} />
+      </Row>
       <Row label="Has warnings">{yesNo(asset.has_warnings)}</Row>
       <Row label="Warning ratings">{warnings.length === 0 ? '—' : warnings.join(', ')}</Row>
       <Row label="Identified">{yesNo(asset.is_identified)}</Row>

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { Button, Dropdown, toast } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
+import { AltTextLanguagesButton } from './alt-text-languages/alt-text-languages-button.tsx';
 import { AssetFiltersBar } from './asset-filters.tsx';
 import {
   SEARCH_DEBOUNCE_MS,
@@ -215,19 +216,22 @@ export function AssetManagerPage() {
             The images, animations and videos your sources hold.
           </p>
         </div>
-        {list.length > 0 && (
-          <Dropdown
-            label="Source"
-            className="w-full sm:w-80"
-            options={list.map((candidate) => ({
-              value: candidate.id,
-              label: sourceLabel(candidate),
-            }))}
-            value={source?.id ?? null}
-            placeholder="Choose a source"
-            onChange={(id) => setSearchParams({ source: id })}
-          />
-        )}
+        <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+          <AltTextLanguagesButton />
+          {list.length > 0 && (
+            <Dropdown
+              label="Source"
+              className="w-full sm:w-80"
+              options={list.map((candidate) => ({
+                value: candidate.id,
+                label: sourceLabel(candidate),
+              }))}
+              value={source?.id ?? null}
+              placeholder="Choose a source"
+              onChange={(id) => setSearchParams({ source: id })}
+            />
+          )}
+        </div>
       </div>
 
       {sources.isPending ? (

@@ -97,6 +97,42 @@ describe('AssetPage', { timeout: 30000 }, () => {
     expect(screen.getByText('A cat asleep on a sofa')).toBeInTheDocument();
   });
 
+  it('shows the labels, the face count and each alt-text prediction with a copy button', async () => {
+    const asset = assetResource(sourceIds.first, '/cat.jpg', {
+      face_count: 0,
+      has_labels: true,
+      labels: [
+        { name: 'cat', confidence: 0.934 },
+        { name: 'couch', confidence: 0.41 },
+      ],
+      labels_alt_text_predictions: [
+        { language: 'en', text: 'Photo of a cat on a brown background', templated: false },
+        { language: 'de', text: 'Foto mit einer Katze vor braunem Hintergrund', templated: true },
+      ],
+    });
+    mockAssetPage(asset);
+    const { user } = await openAssetPage(asset);
+
+    const labels = within(screen.getByRole('list', { name: 'Labels' })).getAllByRole('listitem');
+    expect(labels.map((label) => label.textContent)).toEqual(['cat · 93%', 'couch · 41%']);
+    const details = document.querySelector('dl[aria-label="Asset details"]');
+    expect(details).toHaveTextContent('Faces0');
+    const predictions = within(
+      screen.getByRole('list', { name: 'Alt-text predictions' }),
+    ).getAllByRole('listitem');
+    expect(predictions[0]).toHaveTextContent('EnglishPhoto of a cat on a brown background');
+    expect(predictions[0]).not.toHaveTextContent('templated');
+    expect(predictions[1]).toHaveTextContent(
+      'German · templated: fixed sentence pattern with translated words',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Copy the German alt text' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      'Foto mit einer Katze vor braunem Hintergrund',
+    );
+    expect(await screen.findByText('Alt text copied')).toBeInTheDocument();
+  });
+
   it('copies the URL and the embed code with a toast, and records both', async () => {
     const api = mockAssetPage(cat());
     const { user } = await openAssetPage(cat());

@@ -9,9 +9,28 @@ export const sourceIds = { first: 'd'.repeat(24), second: 'e'.repeat(24), demo: 
 
 export const DELIVERY_DOMAIN = 'img.example';
 
+/** An install without a generative provider or ffmpeg: the server's defaults. */
+export const DEFAULT_PREMIUM_FEATURES = [
+  { name: 'background_removal', available: true, unavailable_reason: null },
+  {
+    name: 'background_replacement',
+    available: false,
+    unavailable_reason: 'Needs a generative image provider (GENERATIVE_API_URL).',
+  },
+  { name: 'super_resolution', available: true, unavailable_reason: null },
+  {
+    name: 'outpainting',
+    available: false,
+    unavailable_reason: 'Needs a generative image provider (GENERATIVE_API_URL).',
+  },
+  { name: 'object_removal', available: true, unavailable_reason: null },
+  { name: 'image_to_video', available: false, unavailable_reason: 'Needs ffmpeg on the server.' },
+];
+
 export function settingsDocumentFor({
   deliveryDomain = DELIVERY_DOMAIN,
   maxOriginBytes = 50000000,
+  premiumFeatures = DEFAULT_PREMIUM_FEATURES,
 } = {}) {
   return documentOf({
     type: 'platform_settings',
@@ -20,6 +39,7 @@ export function settingsDocumentFor({
       delivery_domain: deliveryDomain,
       allow_private_origins: false,
       max_origin_bytes: maxOriginBytes,
+      premium_features: premiumFeatures,
     },
   });
 }
@@ -49,6 +69,7 @@ export function sourceResource(
     demo?: boolean;
     production?: Record<string, unknown>;
     date_modified?: number;
+    premium_capabilities?: string[];
   } = {},
 ) {
   return {
@@ -70,6 +91,7 @@ export function sourceResource(
       image_error: null,
       image_missing: null,
       capabilities: { background_removal: null, multiframe: null, video: null },
+      premium_capabilities: extra.premium_capabilities ?? [],
       management_capabilities: {},
       production: {
         type: 's3',

@@ -17,6 +17,7 @@ import { DefaultParamsSection } from './default-params-section.tsx';
 import { CrossOriginSection, FallbacksSection } from './delivery-section.tsx';
 import { DomainsSection } from './domains-section.tsx';
 import { FilesSection } from './files-section.tsx';
+import { PremiumFeaturesSection } from './premium-features-section.tsx';
 import { SampleUrlSection, offersSampleUrl } from './sample-url-section.tsx';
 import { SecureUrlsSection } from './secure-urls-section.tsx';
 
@@ -219,6 +220,7 @@ function SourceConfiguration({ source, settings }: { source: Source; settings: P
         <FallbacksSection source={source} schemas={schemas} readOnly={readOnly} />
         <CrossOriginSection source={source} readOnly={readOnly} />
         <CredentialsSection source={source} schemas={schemas} readOnly={readOnly} />
+        <PremiumFeaturesSection source={source} installFeatures={settings.premium_features} />
       </div>
     </>
   );

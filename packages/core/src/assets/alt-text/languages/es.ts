@@ -1,0 +1,125 @@
+import { countWord, feminine as f, joinList, masculine as m } from '../nouns.ts';
+import type { AltTextGrammar, ColourWords } from '../types.ts';
+
+const NUMBERS = ['dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'];
+
+// 'fondo' is masculine, so the colours are written in their masculine form.
+const colour = (name: string): ColourWords => ({ background: name, shade: name });
+
+export const spanish: AltTextGrammar = {
+  kinds: { IMAGE: 'Foto', ANIMATION: 'Imagen animada', VIDEO: 'Vídeo' },
+  subject: (item, count) =>
+    count === 1
+      ? `${item.gender === 'f' ? 'una' : 'un'} ${item.one}`
+      : `${countWord(count, NUMBERS)} ${item.many}`,
+  objects: (kind, subjects, background) =>
+    `${kind} de ${joinList(subjects, 'y')}` +
+    (background ? ` sobre fondo ${background.background}` : ''),
+  faces: (kind, count) =>
+    count === 1
+      ? `${kind} del rostro de una persona`
+      : `${kind} de los rostros de ${countWord(count, NUMBERS)} personas`,
+  shades: (kind, colours) =>
+    colours.length === 0
+      ? kind
+      : `${kind} en tonos de ${joinList(
+          colours.map((words) => words.shade),
+          'y',
+        )}`,
+  colours: {
+    black: colour('negro'),
+    white: colour('blanco'),
+    gray: colour('gris'),
+    red: colour('rojo'),
+    orange: colour('naranja'),
+    yellow: colour('amarillo'),
+    green: colour('verde'),
+    blue: colour('azul'),
+    purple: colour('morado'),
+    pink: colour('rosa'),
+    brown: colour('marrón'),
+    beige: colour('beis'),
+  },
+  nouns: {
+    person: f('persona', 'personas'),
+    bicycle: f('bicicleta', 'bicicletas'),
+    car: m('coche', 'coches'),
+    motorcycle: f('moto', 'motos'),
+    airplane: m('avión', 'aviones'),
+    bus: m('autobús', 'autobuses'),
+    train: m('tren', 'trenes'),
+    truck: m('camión', 'camiones'),
+    boat: m('barco', 'barcos'),
+    'traffic light': m('semáforo', 'semáforos'),
+    'fire hydrant': f('boca de incendios', 'bocas de incendios'),
+    'stop sign': f('señal de stop', 'señales de stop'),
+    'parking meter': m('parquímetro', 'parquímetros'),
+    bench: m('banco', 'bancos'),
+    bird: m('pájaro', 'pájaros'),
+    cat: m('gato', 'gatos'),
+    dog: m('perro', 'perros'),
+    horse: m('caballo', 'caballos'),
+    sheep: f('oveja', 'ovejas'),
+    cow: f('vaca', 'vacas'),
+    elephant: m('elefante', 'elefantes'),
+    bear: m('oso', 'osos'),
+    zebra: f('cebra', 'cebras'),
+    giraffe: f('jirafa', 'jirafas'),
+    backpack: f('mochila', 'mochilas'),
+    umbrella: m('paraguas', 'paraguas'),
+    handbag: m('bolso', 'bolsos'),
+    tie: f('corbata', 'corbatas'),
+    suitcase: f('maleta', 'maletas'),
+    frisbee: m('frisbi', 'frisbis'),
+    skis: m('par de esquís', 'pares de esquís'),
+    snowboard: f('tabla de snowboard', 'tablas de snowboard'),
+    'sports ball': m('balón', 'balones'),
+    kite: f('cometa', 'cometas'),
+    'baseball bat': m('bate de béisbol', 'bates de béisbol'),
+    'baseball glove': m('guante de béisbol', 'guantes de béisbol'),
+    skateboard: m('monopatín', 'monopatines'),
+    surfboard: f('tabla de surf', 'tablas de surf'),
+    'tennis racket': f('raqueta de tenis', 'raquetas de tenis'),
+    bottle: f('botella', 'botellas'),
+    'wine glass': f('copa de vino', 'copas de vino'),
+    cup: f('taza', 'tazas'),
+    fork: m('tenedor', 'tenedores'),
+    knife: m('cuchillo', 'cuchillos'),
+    spoon: f('cuchara', 'cucharas'),
+    bowl: m('cuenco', 'cuencos'),
+    banana: m('plátano', 'plátanos'),
+    apple: f('manzana', 'manzanas'),
+    sandwich: m('sándwich', 'sándwiches'),
+    orange: f('naranja', 'naranjas'),
+    broccoli: m('brócoli', 'brócolis'),
+    carrot: f('zanahoria', 'zanahorias'),
+    'hot dog': m('perrito caliente', 'perritos calientes'),
+    pizza: f('pizza', 'pizzas'),
+    donut: m('dónut', 'dónuts'),
+    cake: m('pastel', 'pasteles'),
+    chair: f('silla', 'sillas'),
+    couch: m('sofá', 'sofás'),
+    'potted plant': f('planta en maceta', 'plantas en maceta'),
+    bed: f('cama', 'camas'),
+    'dining table': f('mesa de comedor', 'mesas de comedor'),
+    toilet: m('inodoro', 'inodoros'),
+    tv: m('televisor', 'televisores'),
+    laptop: m('portátil', 'portátiles'),
+    mouse: m('ratón', 'ratones'),
+    remote: m('mando a distancia', 'mandos a distancia'),
+    keyboard: m('teclado', 'teclados'),
+    'cell phone': m('teléfono móvil', 'teléfonos móviles'),
+    microwave: m('microondas', 'microondas'),
+    oven: m('horno', 'hornos'),
+    toaster: f('tostadora', 'tostadoras'),
+    sink: m('fregadero', 'fregaderos'),
+    refrigerator: m('frigorífico', 'frigoríficos'),
+    book: m('libro', 'libros'),
+    clock: m('reloj', 'relojes'),
+    vase: m('jarrón', 'jarrones'),
+    scissors: f('tijera', 'tijeras'),
+    'teddy bear': m('osito de peluche', 'ositos de peluche'),
+    'hair drier': m('secador de pelo', 'secadores de pelo'),
+    toothbrush: m('cepillo de dientes', 'cepillos de dientes'),
+  },
+};

@@ -1,0 +1,97 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NEEDS_FFMPEG, NEEDS_GENERATIVE_PROVIDER } from '../src/api/platform-settings.ts';
+import { BACKENDS } from './databases.ts';
+import { call, signUp } from './requests.ts';
+import { useTestApp } from './test-app.ts';
+
+const GENERATIVE_ENV = { GENERATIVE_API_URL: 'http://127.0.0.1:9/v1' };
+
+describe.each(BACKENDS)('platform settings on $name', (backend) => {
+  const context = useTestApp(backend);
+  const originalPath = process.env.PATH;
+  // Two PATHs for the server to look for ffmpeg in: one holding an executable of that name
+  // and one empty, so the answer does not depend on what this machine has installed.
+  let withFfmpeg = '';
+  let withoutFfmpeg = '';
+
+  beforeAll(async () => {
+    withFfmpeg = await mkdtemp(path.join(os.tmpdir(), 'darkroom-ffmpeg-'));
+    withoutFfmpeg = await mkdtemp(path.join(os.tmpdir(), 'darkroom-no-ffmpeg-'));
+    await writeFile(path.join(withFfmpeg, 'ffmpeg'), '#!/bin/sh\n');
+    await chmod(path.join(withFfmpeg, 'ffmpeg'), 0o755);
+  });
+  afterEach(() => {
+    process.env.PATH = originalPath;
+  });
+  afterAll(async () => {
+    await rm(withFfmpeg, { recursive: true, force: true });
+    await rm(withoutFfmpeg, { recursive: true, force: true });
+  });
+
+  async function premiumFeatures(app = context.app) {
+    const owner = await signUp(context.app);
+    const response = await call(app, 'GET', '/api/v4/platform-settings', { token: owner.token });
+    expect(response.status).toBe(200);
+    return response.body.data.attributes.premium_features;
+  }
+
+  it('keeps the delivery domain and origin rules beside the premium features', async () => {
+    const owner = await signUp(context.app);
+    const response = await call(context.app, 'GET', '/api/v4/platform-settings', {
+      token: owner.token,
+    });
+    expect(response.body.data.attributes).toMatchObject({
+      delivery_domain: 'localhost:8080',
+      allow_private_origins: false,
+      max_origin_bytes: 50000000,
+    });
+  });
+
+  it('says which features need a generative provider and which need ffmpeg', async () => {
+    process.env.PATH = withoutFfmpeg;
+    expect(await premiumFeatures()).toEqual([
+      { name: 'background_removal', available: true, unavailable_reason: null },
+      {
+        name: 'background_replacement',
+        available: false,
+        unavailable_reason: NEEDS_GENERATIVE_PROVIDER,
+      },
+      { name: 'super_resolution', available: true, unavailable_reason: null },
+      { name: 'outpainting', available: false, unavailable_reason: NEEDS_GENERATIVE_PROVIDER },
+      { name: 'object_removal', available: true, unavailable_reason: null },
+      { name: 'image_to_video', available: false, unavailable_reason: NEEDS_FFMPEG },
+    ]);
+    expect(NEEDS_GENERATIVE_PROVIDER).toBe(
+      'Needs a generative image provider (GENERATIVE_API_URL).',
+    );
+    expect(NEEDS_FFMPEG).toBe('Needs ffmpeg on the server.');
+  });
+
+  it('offers every feature with a provider configured and ffmpeg on PATH', async () => {
+    const app = await context.appWith(GENERATIVE_ENV);
+    process.env.PATH = withFfmpeg;
+    const features = await premiumFeatures(app);
+    expect(features).toHaveLength(6);
+    for (const feature of features) {
+      expect(feature).toMatchObject({ available: true, unavailable_reason: null });
+    }
+  });
+
+  it('offers video as soon as ffmpeg appears, without a restart', async () => {
+    process.env.PATH = withoutFfmpeg;
+    expect((await premiumFeatures()).at(-1)).toMatchObject({ available: false });
+    process.env.PATH = withFfmpeg;
+    expect((await premiumFeatures()).at(-1)).toEqual({
+      name: 'image_to_video',
+      available: true,
+      unavailable_reason: null,
+    });
+  });
+
+  it('refuses callers who are not signed in', async () => {
+    expect((await call(context.app, 'GET', '/api/v4/platform-settings')).status).toBe(401);
+  });
+});
