@@ -47,13 +47,62 @@ function group(tags: Record<string, unknown> | null | undefined): MetadataGroup 
   return Object.keys(result).length > 0 ? result : undefined;
 }
 
+/** Degrees, minutes and seconds (EXIF rationals) as decimal degrees, as ImageIO reports them. */
+function decimalDegrees(value: unknown): number | undefined {
+  if (!Array.isArray(value) || value.length !== 3) return undefined;
+  const [degrees, minutes, seconds] = value as unknown[];
+  if (
+    ![degrees, minutes, seconds].every((part) => typeof part === 'number' && Number.isFinite(part))
+  ) {
+    return undefined;
+  }
+  return (
+    Math.round(
+      ((degrees as number) + (minutes as number) / 60 + (seconds as number) / 3600) * 1e6,
+    ) / 1e6
+  );
+}
+
+/** EXIF GPS time (hours, minutes, seconds) as ImageIO's `HH:MM:SS.ss`. */
+function gpsTime(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length !== 3) return undefined;
+  const [hours, minutes, seconds] = value as unknown[];
+  if (![hours, minutes, seconds].every((part) => typeof part === 'number')) return undefined;
+  const two = (part: number) => String(Math.floor(part)).padStart(2, '0');
+  return `${two(hours as number)}:${two(minutes as number)}:${(seconds as number).toFixed(2).padStart(5, '0')}`;
+}
+
 /**
- * The `TIFF` (IFD0) and `Exif` (Exif IFD) groups of an EXIF block, or nothing when it does not
- * parse: metadata is a courtesy and never fails the answer.
+ * The GPS IFD under ImageIO's names (imgix's `GPS` group): tags without their `GPS` prefix,
+ * latitude and longitude in decimal degrees, the time as text.
+ */
+function gpsGroup(tags: Record<string, unknown> | null | undefined): MetadataGroup | undefined {
+  if (!tags) return undefined;
+  const result: MetadataGroup = {};
+  for (const [name, value] of Object.entries(tags)) {
+    if (/^\d+$/.test(name)) continue;
+    const key = name.replace(/^GPS/, '');
+    const converted =
+      key === 'Latitude' || key === 'Longitude' || key === 'DestLatitude' || key === 'DestLongitude'
+        ? decimalDegrees(value)
+        : key === 'TimeStamp'
+          ? gpsTime(value)
+          : key === 'VersionID'
+            ? undefined
+            : jsonValue(value);
+    if (converted !== undefined) result[key] = converted;
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/**
+ * The `TIFF` (IFD0), `Exif` (Exif IFD) and `GPS` groups of an EXIF block, or nothing when it
+ * does not parse: metadata is a courtesy and never fails the answer.
  */
 export function exifGroups(exif: Buffer | undefined): {
   TIFF?: MetadataGroup;
   Exif?: MetadataGroup;
+  GPS?: MetadataGroup;
 } {
   if (exif === undefined) return {};
   let parsed: ReturnType<typeof exifReader>;
@@ -64,5 +113,6 @@ export function exifGroups(exif: Buffer | undefined): {
   }
   const tiff = group(parsed.Image);
   const photo = group(parsed.Photo);
-  return { ...(tiff && { TIFF: tiff }), ...(photo && { Exif: photo }) };
+  const gps = gpsGroup(parsed.GPSInfo);
+  return { ...(tiff && { TIFF: tiff }), ...(photo && { Exif: photo }), ...(gps && { GPS: gps }) };
 }

@@ -61,6 +61,34 @@ describe('fm=json', () => {
     expect(description['TIFF']).not.toHaveProperty('ExifTag');
   });
 
+  it('reports GPS tags as the GPS group, positions in decimal degrees', async () => {
+    const located = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#888' },
+    })
+      .withExif({
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 2646/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '0/1 7/1 3972/100',
+          GPSAltitude: '35/1',
+          GPSTimeStamp: '14/1 5/1 3/1',
+        },
+      })
+      .jpeg()
+      .toBuffer();
+    const gps = (await json(located))['GPS'] as Record<string, unknown>;
+    expect(gps).toMatchObject({
+      LatitudeRef: 'N',
+      Latitude: 51.50735,
+      LongitudeRef: 'W',
+      Longitude: 0.1277,
+      Altitude: 35,
+      TimeStamp: '14:05:03.00',
+    });
+    expect(await json(await quadrants(8, 8, 'jpeg'))).not.toHaveProperty('GPS');
+  });
+
   it('describes the origin whatever else the URL asks for', async () => {
     const input = await cameraJpeg();
     const description = await json(input, 'fm=json&w=10&rot=90&blur=20');

@@ -14,6 +14,7 @@ import {
 } from '../output/format.ts';
 import { applyPremiumOperations } from '../ai/premium.ts';
 import { facesInImage } from '../ai/faces.ts';
+import { iptcSegments, withIptc } from '../output/iptc.ts';
 import { jsonResult } from '../output/json.ts';
 import { asRenderError, checkInputPixels, Deadline } from '../output/limits.ts';
 import { blockUntrustedLoaders } from '../output/loaders.ts';
@@ -161,8 +162,13 @@ async function encodeImage(
     .timeout({ seconds: session.deadline.secondsLeft() })
     .toBuffer({ resolveWithObject: true });
   const dpi = params.number('dpi');
+  const dense = dpi !== undefined && dpi > 0 ? withDensity(data, format, dpi) : data;
+  const jpeg = format === 'jpg' || format === 'pjpg';
   return {
-    body: dpi !== undefined && dpi > 0 ? withDensity(data, format, dpi) : data,
+    body:
+      jpeg && params.string('iptc') === 'allow'
+        ? withIptc(dense, iptcSegments(session.source.bytes))
+        : dense,
     contentType: OUTPUT_MEDIA_TYPES[format],
     format,
     width: info.width,
