@@ -8,6 +8,7 @@ import type { GenerativeEditor } from './types.ts';
 interface EditCall {
   prompt: string;
   negativePrompt?: string;
+  seed?: number;
   size: { width: number; height: number };
   maskAlpha: (x: number, y: number) => Promise<number>;
 }
@@ -25,6 +26,7 @@ function bluePainter(): { editor: GenerativeEditor; calls: EditCall[] } {
           ...(request.negativePrompt === undefined
             ? {}
             : { negativePrompt: request.negativePrompt }),
+          ...(request.seed === undefined ? {} : { seed: request.seed }),
           size: request.size,
           maskAlpha: async (x, y) => (await pixelAt(mask, x, y)).alpha,
         });
@@ -55,6 +57,45 @@ describe('generative operations', () => {
     expect(await calls[0]?.maskAlpha(5, 15)).toBe(255); // the image: keep
     expect(await pixelAt(result.body, 20, 2)).toMatchObject(BLUE);
     expect(await pixelAt(result.body, 5, 15)).toMatchObject(QUADRANT_COLOURS.topLeft);
+  });
+
+  it('sends the negative prompts and seeds the URL gives', async () => {
+    const { editor, calls } = bluePainter();
+    const { models } = fakeAi();
+    const image = await quadrants(40, 20);
+    await renderQuery(
+      image,
+      'w=40&h=40&fit=fill&fill=gen&fill-gen-prompt=sky&fill-gen-neg-prompt=birds&fill-gen-seed=77',
+      { generative: editor },
+    );
+    await renderQuery(image, 'bg-replace=sea&bg-replace-neg-prompt=boats', {
+      ai: models,
+      generative: editor,
+    });
+    await renderQuery(
+      image,
+      'object-removal-rect=1,1,4,4&object-removal-prompt=vase&object-removal-negative-prompt=cup&object-removal-seed=9',
+      { ai: models, generative: editor },
+    );
+    expect(
+      calls.map(({ prompt, negativePrompt, seed }) => ({ prompt, negativePrompt, seed })),
+    ).toEqual([
+      { prompt: 'sky', negativePrompt: 'birds', seed: 77 },
+      { prompt: 'sea', negativePrompt: 'boats', seed: undefined },
+      { prompt: 'vase', negativePrompt: 'cup', seed: 9 },
+    ]);
+  });
+
+  it('bg-replace falls back, or fails with bg-replace-fallback=false, without a provider', async () => {
+    const { models } = fakeAi();
+    const image = await quadrants(40, 20);
+    const fallen = await renderQuery(image, 'bg-replace=sea', { ai: models });
+    expect(fallen.aiFailures).toEqual({
+      'bg-replace': 'No generative image provider is configured.',
+    });
+    await expect(
+      renderQuery(image, 'bg-replace=sea&bg-replace-fallback=false', { ai: models }),
+    ).rejects.toMatchObject({ status: 500 });
   });
 
   it('fill-gen-pos places the image on the canvas the provider fills', async () => {

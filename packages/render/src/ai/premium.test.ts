@@ -28,6 +28,32 @@ describe('premium AI operations', () => {
     expect(result.format).toBe('png');
   });
 
+  it('passes the foreground type and the semi-transparency switch to the model', async () => {
+    const { models, calls } = fakeAi();
+    const image = await quadrants(64, 48);
+    await renderQuery(image, 'bg-remove=true', { ai: models });
+    await renderQuery(
+      image,
+      'bg-remove=true&bg-remove-fg-type=car&bg-remove-semi-transparency=false',
+      {
+        ai: models,
+      },
+    );
+    expect(calls.backgroundOptions).toEqual([
+      { foreground: 'auto', semiTransparency: true },
+      { foreground: 'car', semiTransparency: false },
+    ]);
+  });
+
+  it('fails background removal outright with bg-remove-fallback=false', async () => {
+    const { models } = fakeAi({ fail: ['removeBackground'] });
+    await expect(
+      renderQuery(await quadrants(64, 48), 'bg-remove=true&bg-remove-fallback=false', {
+        ai: models,
+      }),
+    ).rejects.toMatchObject({ status: 500, message: 'the removeBackground model is out of order' });
+  });
+
   it('skips a failed operation, says why, and renders the rest (fallback by default)', async () => {
     const { models } = fakeAi({ fail: ['removeBackground'] });
     const result = await renderQuery(await quadrants(64, 48), 'bg-remove=true&w=32', {

@@ -69,6 +69,21 @@ describe('face-aware parameters', () => {
     ).toBeGreaterThan(50);
   });
 
+  it('faceindex picks a face, largest first; one past the last uses the whole image', async () => {
+    const small = { box: { left: 20, top: 30, width: 10, height: 10 }, score: 0.9 };
+    const { models } = fakeAi({ faces: [small, FACE], faceSpace: SPACE });
+    const first = await renderQuery(await portrait(), 'fit=facearea&fm=png', { ai: models });
+    expect([first.width, first.height]).toEqual([40, 40]);
+    const second = await renderQuery(await portrait(), 'fit=facearea&faceindex=2&fm=png', {
+      ai: models,
+    });
+    expect([second.width, second.height]).toEqual([20, 20]);
+    const none = await renderQuery(await portrait(), 'fit=facearea&faceindex=3&fm=png', {
+      ai: models,
+    });
+    expect([none.width, none.height]).toEqual([200, 100]);
+  });
+
   it('face-blur smooths the face and leaves the rest', async () => {
     const { models } = fakeAi({ faces: [FACE], faceSpace: SPACE });
     const result = await renderQuery(await portrait(), 'face-blur=100&fm=png', { ai: models });

@@ -1,8 +1,15 @@
 import sharp from 'sharp';
-import type { AiModels, Box, DetectedFace, RawImage } from '../ai/types.ts';
+import type {
+  AiModels,
+  BackgroundRemovalOptions,
+  Box,
+  DetectedFace,
+  RawImage,
+} from '../ai/types.ts';
 
 export interface FakeAiCalls {
   removeBackground: number;
+  backgroundOptions: BackgroundRemovalOptions[];
   upscale: number[];
   inpaint: Box[][];
   detect: number;
@@ -26,13 +33,20 @@ export function fakeAi(
     fail?: readonly (keyof AiModels)[];
   } = {},
 ): FakeAi {
-  const calls: FakeAiCalls = { removeBackground: 0, upscale: [], inpaint: [], detect: 0 };
+  const calls: FakeAiCalls = {
+    removeBackground: 0,
+    backgroundOptions: [],
+    upscale: [],
+    inpaint: [],
+    detect: 0,
+  };
   const failing = (name: keyof AiModels) => {
     if (options.fail?.includes(name)) throw new Error(`the ${name} model is out of order`);
   };
   const models: AiModels = {
-    async removeBackground(image) {
+    async removeBackground(image, backgroundOptions) {
       calls.removeBackground += 1;
+      calls.backgroundOptions.push(backgroundOptions);
       failing('removeBackground');
       const data = new Uint8Array(image.width * image.height * 4);
       for (let pixel = 0; pixel < image.width * image.height; pixel += 1) {
