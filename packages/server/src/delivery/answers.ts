@@ -30,13 +30,14 @@ export function baseHeaders(
   };
 }
 
-const UNCACHED_ERROR_STATUSES: ReadonlySet<number> = new Set([405, 423, 429, 504]);
+const UNCACHED_ERROR_STATUSES: ReadonlySet<number> = new Set([405, 416, 423, 429, 504]);
 
 /**
  * An error as imgix answers it: plain text, one message per line. Errors of a known source are
  * cached for its cache_ttl_error; others are not cached at all: an unknown host, a wrong method,
- * and the answers about this server's load rather than the image (423 still rendering, 429 queue
- * full, 504 render timeout), which a retry a moment later may not get.
+ * the answers about this server's load rather than the image (423 still rendering, 429 queue
+ * full, 504 render timeout), which a retry a moment later may not get, and 416, which depends on
+ * the request's Range rather than the URL.
  */
 export function errorAnswer(
   status: number,

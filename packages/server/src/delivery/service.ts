@@ -41,6 +41,7 @@ import {
 } from './ai-renders.ts';
 import { aiHeaders } from './ai-headers.ts';
 import { baseHeaders, errorAnswer, sendAnswer, writeAnswer, type Answer } from './answers.ts';
+import { byteRange } from './byte-range.ts';
 import { pathHash, strongEtag, type CachedRender, type RenderLocation } from './cached-render.ts';
 import { deliverySource, type DeliverySource } from './delivery-source.ts';
 import { DiskRenderCache } from './disk-cache.ts';
@@ -308,6 +309,8 @@ export class Delivery {
    */
   answerFromMemory(request: DeliveryRequest, response: ServerResponse, host: string): boolean {
     if (this.#closed || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    // Ranges are rare (video seeking, resumed downloads): the slow path answers them.
+    if (request.headers.range !== undefined) return false;
     // null (no source has the host) is answered by the slow path, like every error.
     const source = this.#sources.peek(host);
     if (source === undefined || source === null) return false;
@@ -690,6 +693,7 @@ export class Delivery {
         secondsLeft,
       ),
       etag: rendered.etag,
+      'accept-ranges': 'bytes',
     };
     if (rendered.headers !== undefined) Object.assign(headers, rendered.headers);
     const vary = varyHeaders(params, rendered.variesOnAccept);
@@ -703,7 +707,29 @@ export class Delivery {
     if (etagMatches(headerText(request, 'if-none-match') ?? undefined, rendered.etag)) {
       return { status: 304, headers, body: null };
     }
-    return { status: 200, headers, body: rendered.body };
+    const { body } = rendered;
+    const range = byteRange(
+      headerText(request, 'range') ?? undefined,
+      headerText(request, 'if-range') ?? undefined,
+      rendered.etag,
+      body.length,
+    );
+    if (range.kind === 'unsatisfiable') {
+      return errorAnswer(416, 'The requested range is not in the image.', source, {
+        'content-range': `bytes */${body.length}`,
+      });
+    }
+    if (range.kind === 'part') {
+      return {
+        status: 206,
+        headers: {
+          ...headers,
+          'content-range': `bytes ${range.start}-${range.end}/${body.length}`,
+        },
+        body: body.subarray(range.start, range.end + 1),
+      };
+    }
+    return { status: 200, headers, body };
   }
 
   async #failure(

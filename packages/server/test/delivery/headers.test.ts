@@ -5,6 +5,7 @@ import {
   MemoryOrigin,
   createSource,
   deliver,
+  deliverRaw,
   quadrantsPng,
   useDataDir,
   type TestSource,
@@ -36,6 +37,52 @@ describe('delivery headers', () => {
     const error = await deliver(context.app, plain.host, '/missing.png');
     expect(error.headers['x-content-type-options']).toBe('nosniff');
     expect(error.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('serves byte ranges of a render: 206, suffixes, If-Range, 416, and the fast path', async () => {
+    const target = '/photos/summer%20beach.png?w=16';
+    const whole = await deliver(context.app, plain.host, target);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = whole.body.length;
+    // The render is in memory now: a ranged request must still get its part, not the hit.
+    const part = await deliver(context.app, plain.host, target, {
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${size}`);
+    expect(part.headers['content-length']).toBe('10');
+    expect(part.body.equals(whole.body.subarray(0, 10))).toBe(true);
+    const suffix = await deliver(context.app, plain.host, target, {
+      headers: { range: 'bytes=-4' },
+    });
+    expect(suffix.body.equals(whole.body.subarray(size - 4))).toBe(true);
+    const head = await deliver(context.app, plain.host, target, {
+      method: 'HEAD',
+      headers: { range: 'bytes=5-' },
+    });
+    expect([head.status, head.headers['content-length']]).toEqual([206, String(size - 5)]);
+    const stale = await deliver(context.app, plain.host, target, {
+      headers: { range: 'bytes=0-9', 'if-range': '"another"' },
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.body.length).toBe(size);
+    const beyond = await deliver(context.app, plain.host, target, {
+      headers: { range: `bytes=${size}-` },
+    });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+    expect(beyond.headers['cache-control']).toBe('no-store');
+    // Over a real socket, where hits in memory are answered before Fastify (fast-path.ts).
+    await deliverRaw(context.app, plain.host, target);
+    const raw = await deliverRaw(context.app, plain.host, target, {
+      headers: { range: 'bytes=2-5' },
+    });
+    expect([raw.status, raw.headers['content-range']]).toEqual([206, `bytes 2-5/${size}`]);
+    expect(raw.body.equals(whole.body.subarray(2, 6))).toBe(true);
+    // Afterwards the plain hit is whole again.
+    const again = await deliver(context.app, plain.host, target);
+    expect([again.status, again.body.length]).toEqual([200, size]);
   });
 
   it('sends CORS headers only when crossdomain_cors_enabled', async () => {
