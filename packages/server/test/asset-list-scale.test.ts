@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listAssets, type AssetColumn, type AssetFilter } from '../src/store/assets.ts';
 import { PGLITE } from './databases.ts';
 import { call, signUp, type SignedUp } from './requests.ts';
-import { fakeStorageAdapterFactory, s3Configuration } from './source-fixtures.ts';
+import {
+  createSourceThroughApi,
+  fakeStorageAdapterFactory,
+  s3Configuration,
+} from './source-fixtures.ts';
 import { useTestApp } from './test-app.ts';
 
 const ROWS = 100_000;
@@ -15,21 +19,12 @@ describe('an asset list of 100,000 assets', () => {
 
   beforeAll(async () => {
     owner = await signUp(context.app);
-    const subdomain = `scale${Math.random().toString(36).slice(2, 10)}`;
-    const created = await call(context.app, 'POST', '/api/v4/sources', {
-      token: owner.token,
-      body: {
-        data: {
-          type: 'sources',
-          attributes: {
-            name: subdomain,
-            production: { ...s3Configuration(), darkroom_subdomains: [subdomain] },
-          },
-        },
-      },
-    });
-    expect(created.status).toBe(201);
-    sourceId = created.body.data.id;
+    ({ id: sourceId } = await createSourceThroughApi(
+      context.app,
+      owner.token,
+      'scale',
+      s3Configuration(),
+    ));
     // One statement, so 100,000 rows take seconds rather than minutes: image n is n seconds
     // old, n * 7 bytes long, every tenth one hidden.
     await sql`

@@ -14,7 +14,11 @@ import {
 } from '../src/store/capabilities.ts';
 import { BACKENDS } from './databases.ts';
 import { call, signInAdmin, signUp, type SignedUp } from './requests.ts';
-import { fakeStorageAdapterFactory, s3Configuration } from './source-fixtures.ts';
+import {
+  createSourceThroughApi,
+  fakeStorageAdapterFactory,
+  s3Configuration,
+} from './source-fixtures.ts';
 import { useTestApp } from './test-app.ts';
 
 // ffmpeg is not part of every install; image_to_video is offered exactly when it is on PATH.
@@ -83,21 +87,7 @@ describe.each(BACKENDS)('capabilities on $name', (backend) => {
   }
 
   async function createSource(owner: SignedUp) {
-    const subdomain = `caps${Math.random().toString(36).slice(2, 10)}`;
-    const response = await call(context.app, 'POST', '/api/v4/sources', {
-      token: owner.token,
-      body: {
-        data: {
-          type: 'sources',
-          attributes: {
-            name: subdomain,
-            production: { ...s3Configuration(), darkroom_subdomains: [subdomain] },
-          },
-        },
-      },
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
+    return (await createSourceThroughApi(context.app, owner.token, 'caps', s3Configuration())).id;
   }
 
   it('gives a new account every capability this install can run by default', async () => {

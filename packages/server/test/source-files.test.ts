@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './databases.ts';
-import { call, multipart, signUp, type SignedUp } from './requests.ts';
-import { fakeStorageAdapterFactory, s3Configuration } from './source-fixtures.ts';
+import { multipart, signUp, type SignedUp } from './requests.ts';
+import {
+  createSourceThroughApi,
+  fakeStorageAdapterFactory,
+  s3Configuration,
+} from './source-fixtures.ts';
 import { useTestApp } from './test-app.ts';
 
 const PNG = Buffer.concat([
@@ -22,21 +26,7 @@ describe.each(BACKENDS)('managed storage uploads on $name', (backend) => {
   );
 
   async function createSource(owner: SignedUp, production: Record<string, unknown>) {
-    const subdomain = `up${Math.random().toString(36).slice(2, 10)}`;
-    const response = await call(context.app, 'POST', '/api/v4/sources', {
-      token: owner.token,
-      body: {
-        data: {
-          type: 'sources',
-          attributes: {
-            name: subdomain,
-            production: { ...production, darkroom_subdomains: [subdomain] },
-          },
-        },
-      },
-    });
-    expect(response.status).toBe(201);
-    return response.body.data.id as string;
+    return (await createSourceThroughApi(context.app, owner.token, 'up', production)).id;
   }
 
   async function upload(

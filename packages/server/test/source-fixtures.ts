@@ -43,12 +43,16 @@ export const fakeStorageAdapterFactory: StorageAdapterFactory = (configuration) 
   };
 };
 
-/** Creates a Darkroom Storage (managed) source through the API; returns its id. */
-export async function createManagedSource(
+/**
+ * Creates a source through the API (Darkroom Storage unless `production` says otherwise) on a
+ * fresh subdomain starting with `label`; returns its id and subdomain.
+ */
+export async function createSourceThroughApi(
   app: FastifyInstance,
   token: string,
   label: string,
-): Promise<string> {
+  production: Record<string, unknown> = { type: 'darkroom_storage' },
+): Promise<{ id: string; subdomain: string }> {
   const subdomain = `${label}${Math.random().toString(36).slice(2, 10)}`;
   const created = await call(app, 'POST', '/api/v4/sources', {
     token,
@@ -57,11 +61,11 @@ export async function createManagedSource(
         type: 'sources',
         attributes: {
           name: subdomain,
-          production: { type: 'darkroom_storage', darkroom_subdomains: [subdomain] },
+          production: { ...production, darkroom_subdomains: [subdomain] },
         },
       },
     },
   });
-  expect(created.status).toBe(201);
-  return created.body.data.id as string;
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { id: created.body.data.id as string, subdomain };
 }

@@ -10,7 +10,7 @@ import { DEMO_IMAGES, DEMO_SOURCE_ID } from '../../src/demo/demo-source.ts';
 import { putManagedFile } from '../../src/storage/managed.ts';
 import { PGLITE } from '../databases.ts';
 import { signUp } from '../requests.ts';
-import { createManagedSource } from '../source-fixtures.ts';
+import { createSourceThroughApi } from '../source-fixtures.ts';
 import { useTestApp } from '../test-app.ts';
 import { assetsOf, runOf } from './index-fixtures.ts';
 
@@ -23,7 +23,7 @@ describe('the app indexes sources as they deploy and the demo source once', () =
 
   it('starts an indexing run when a new source is deployed', async () => {
     const owner = await signUp(context.app);
-    sourceId = await createManagedSource(context.app, owner.token, 'ix');
+    ({ id: sourceId } = await createSourceThroughApi(context.app, owner.token, 'ix'));
     // Files already in the source's folder when the deployment check runs.
     const png = await sharp({ create: { width: 5, height: 7, channels: 3, background: '#ff0000' } })
       .png()

@@ -15,7 +15,7 @@ import { createJobRunner } from '../../src/jobs/runner.ts';
 import { putManagedFile } from '../../src/storage/managed.ts';
 import { PGLITE } from '../databases.ts';
 import { call, multipart, signUp } from '../requests.ts';
-import { createManagedSource } from '../source-fixtures.ts';
+import { createSourceThroughApi } from '../source-fixtures.ts';
 import { useTestApp } from '../test-app.ts';
 
 // The images shipped for the demo source, which include the test images.
@@ -51,7 +51,7 @@ describe('asset analysis with the real detectors', { timeout: 300_000 }, () => {
 
   it('analyses every image of a source after its first indexing run', async () => {
     owner = await signUp(context.app);
-    sourceId = await createManagedSource(context.app, owner.token, 'an');
+    ({ id: sourceId } = await createSourceThroughApi(context.app, owner.token, 'an'));
     for (const name of ['astronaut.png', 'chelsea.png', 'coins.png']) {
       await putManagedFile(
         managedStorageDir({ dataDir }),
