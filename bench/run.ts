@@ -1,9 +1,10 @@
 // `npm run bench`: measures the budgets of the developers' guide and prints each figure beside
-// its budget. `npm run bench -- --only=api` (or bundle, delivery, ai) runs one group.
+// its budget. `npm run bench -- --only=api` (or bundle, delivery, ai, analytics) runs one group.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureLatency } from './api-latency.ts';
 import { measureAiOperations } from './ai-operations.ts';
+import { measureAnalytics } from './analytics.ts';
 import { measureBundle } from './bundle-size.ts';
 import { describe, measureDelivery, median } from './delivery.ts';
 import { startServer } from './server-process.ts';
@@ -174,6 +175,31 @@ if (runs('ai')) {
       ok: null,
     });
   }
+}
+
+// Analytics (issue 8): 10 million usage events, their rollup, a month at daily granularity.
+if (runs('analytics')) {
+  const analytics = await measureAnalytics();
+  results.push(
+    {
+      name: `usage events ingested (generate_series, ${analytics.events.toLocaleString('en')} events)`,
+      figure: `${(analytics.events / analytics.ingestSeconds).toFixed(0)} events/s (${analytics.ingestSeconds.toFixed(1)} s)`,
+      budget: '',
+      ok: null,
+    },
+    {
+      name: 'usage events rolled up into hourly and daily aggregates',
+      figure: `${(analytics.events / analytics.rollupSeconds).toFixed(0)} events/s (${analytics.rollupSeconds.toFixed(1)} s)`,
+      budget: '',
+      ok: null,
+    },
+    ...analytics.queries.map((query) => ({
+      name: `analytics query, a month by day: ${query.name}`,
+      figure: `${query.ms.toFixed(0)} ms`,
+      budget: '',
+      ok: null,
+    })),
+  );
 }
 
 console.info('\nDarkroom benchmarks');

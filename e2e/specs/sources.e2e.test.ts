@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   useChromium,
 } from '../support/browser.ts';
-import { signInThroughUi, signUpThroughUi } from '../support/flows.ts';
+import { signInThroughUi, signUpThroughUi, upgradePlanThroughUi } from '../support/flows.ts';
 
 const samplePng = fileURLToPath(
   new URL('../../packages/server/demo-images/coffee.png', import.meta.url),
@@ -56,6 +56,8 @@ describe('sources in the browser', () => {
     // A new customer without sources is offered the demo source.
     await page.getByRole('link', { name: 'Explore My Demo Source' }).first().waitFor();
     await screenshot(page, 'sources-empty-desktop');
+    // Three sources are more than the Free plan includes (one): Growth has ten.
+    await upgradePlanThroughUi(page, 'Growth');
 
     await chooseStorage(page, 'DigitalOcean');
     await page.getByLabel('Access Key', { exact: true }).fill(origins.s3.accessKey);

@@ -32,6 +32,18 @@ export async function signOutThroughUi(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in to Darkroom' }).waitFor();
 }
 
+/**
+ * Changes plan on the Billing screen as a customer would (Plans, Upgrade, confirm), for specs
+ * that need more sources or users than the Free plan includes.
+ */
+export async function upgradePlanThroughUi(page: Page, plan: string): Promise<void> {
+  await page.goto('/billing/plans');
+  await page.getByRole('button', { name: `Upgrade to ${plan}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Upgrade to ${plan}?` });
+  await confirm.getByRole('button', { name: `Switch to ${plan}` }).click();
+  await page.getByText(`You are on the ${plan} plan`).waitFor();
+}
+
 /** Creates an account through the API directly, for specs about what comes after sign-up. */
 export async function createAccountThroughApi(baseUrl: string, person: Person): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v4/accounts`, {

@@ -35,3 +35,4 @@ export {
 } from './ai/premium.ts';
 export { AiWorker, type AiWorkerOptions } from './ai/worker/ai-worker.ts';
 export { createLocalAiModels } from './ai/models/index.ts';
+export * from './video/index.ts';

@@ -28,12 +28,18 @@ import { DeliveryFastPath } from './delivery/fast-path.ts';
 import { frameworkErrorHandler, registerDelivery } from './delivery/routing.ts';
 import { Delivery } from './delivery/service.ts';
 import { createAiServices, type InjectedAiModels } from './ai/ai-services.ts';
-import { createGenerativeImages } from './ai/generative/index.ts';
+import { createGenerativeImages, createGenerativeVideos } from './ai/generative/index.ts';
 import { AI_RENDER_JOB, aiRenderHandler } from './jobs/ai-render.ts';
 import { combineRunners, createJobRunner } from './jobs/runner.ts';
 import { SOURCE_DEPLOY_JOB, sourceDeployHandler } from './jobs/source-deploy.ts';
 import { ASSET_INDEX_JOB, assetIndexHandler } from './jobs/asset-index.ts';
 import { ASSET_ANALYSIS_JOB, assetAnalysisHandler } from './jobs/asset-analysis.ts';
+import { VIDEO_GENERATION_JOB, videoGenerationHandler } from './video-generations/job.ts';
+import {
+  BILLING_PERIOD_CLOSE_JOB,
+  billingPeriodCloseHandler,
+  requestBillingPeriodClose,
+} from './jobs/billing-period-close.ts';
 
 export type { Config } from './config.ts';
 export { loadConfig } from './config.ts';
@@ -55,6 +61,8 @@ export interface BuildOptions {
   jobPollIntervalMs?: number;
   /** AI models to use instead of worker processes (tests run them in-process). */
   aiModels?: InjectedAiModels;
+  /** Between two questions to the generative video provider (default 10 s; tests shorten it). */
+  generativeVideoPollMs?: number;
 }
 
 /**
@@ -97,6 +105,7 @@ export async function buildApp(
   };
   const ai = createAiServices(config, options.aiModels);
   const generative = createGenerativeImages(config.generative);
+  const generativeVideos = createGenerativeVideos(config.generative);
   const jobs = createJobRunner({
     db: database.db,
     handlers: {
@@ -105,6 +114,17 @@ export async function buildApp(
         ...originAccess,
         demoStorageOptions: () => demoStorageOptions(config, DEMO_SOURCE_ID),
         intervalMinutes: config.assetIndexIntervalMinutes,
+      }),
+      ...(config.stripe === null && {
+        [BILLING_PERIOD_CLOSE_JOB]: billingPeriodCloseHandler(database.db),
+      }),
+      [VIDEO_GENERATION_JOB]: videoGenerationHandler({
+        ...originAccess,
+        demoStorageOptions: () => demoStorageOptions(config, DEMO_SOURCE_ID),
+        videos: generativeVideos,
+        dataDir: config.dataDir,
+        log: app.log,
+        pollIntervalMs: options.generativeVideoPollMs ?? 10_000,
       }),
       // ASSET_ANALYSIS=false: the analysis jobs wait, unclaimed, until a process analyses.
       ...(config.assetAnalysis && {
@@ -155,6 +175,7 @@ export async function buildApp(
     jobs,
     aiJobs,
     ai,
+    generativeVideos,
   };
   app.decorate('darkroom', context);
 
@@ -185,6 +206,8 @@ export async function buildApp(
   await ensureDemoSource(database.db, secrets);
   // Only a process that runs jobs asks: test apps drain their own queue and index on purpose.
   if (options.runJobs) await requestFirstIndexes(database.db);
+  // The local ledger closes billing periods itself; with Stripe, Stripe does.
+  if (options.runJobs && config.stripe === null) await requestBillingPeriodClose(database.db);
   delivery.start();
   if (options.runJobs) {
     jobs.start();

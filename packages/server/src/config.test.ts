@@ -40,12 +40,18 @@ describe('loadConfig', () => {
       renderTimeoutMs: 30_000,
       renderCacheMaxBytes: 2_000_000_000,
       renderMemoryCacheBytes: 64 * 1024 * 1024,
+      videoLimits: { maxDurationS: 600, maxPixels: 8_294_400, maxBytes: 50_000_000 },
+      videoConcurrency: 1,
       assetIndexIntervalMinutes: 60,
+      usageRetentionDays: 90,
+      usageRollupIntervalMinutes: 5,
       assetAnalysis: true,
       aiConcurrency: 1,
       aiTimeoutMs: 120_000,
       defaultCapabilities: 'all',
       generative: null,
+      planLimits: true,
+      stripe: null,
     });
   });
 

@@ -147,10 +147,46 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Size cap of the in-memory cache of hot renders in front of the disk cache.',
   },
   {
+    name: 'VIDEO_MAX_DURATION_S',
+    default: '600',
+    description:
+      'Longest video (or animation) delivery transcodes, in seconds; longer ones answer 413.',
+  },
+  {
+    name: 'VIDEO_MAX_PIXELS',
+    default: '8294400',
+    description:
+      'Largest video frame (width times height) delivery reads or writes; larger ones answer 413.',
+  },
+  {
+    name: 'VIDEO_MAX_BYTES',
+    default: '50000000',
+    description:
+      'Largest video file delivery transcodes, in bytes (`ORIGIN_MAX_BYTES` caps every origin read too).',
+  },
+  {
+    name: 'VIDEO_CONCURRENCY',
+    default: '1',
+    description:
+      'Video transcodes (MP4, WebM, HLS) this process runs at once, as durable jobs; `0` leaves them to other processes.',
+  },
+  {
     name: 'ASSET_INDEX_INTERVAL_MINUTES',
     default: '60',
     description:
       "Minutes from the end of a source's asset indexing run to the next scheduled one; `0` turns scheduled re-indexing off (deploys and manual requests still index).",
+  },
+  {
+    name: 'USAGE_RETENTION_DAYS',
+    default: '90',
+    description:
+      'Days raw usage events (one row per delivery request kind) are kept once rolled up; the hourly and daily analytics aggregates are kept for good.',
+  },
+  {
+    name: 'USAGE_ROLLUP_INTERVAL_MINUTES',
+    default: '5',
+    description:
+      'Minutes between analytics rollups (and raw-event pruning) in this process; `0` leaves them to other processes. The analytics API is exact either way: it reads events not yet rolled up.',
   },
   {
     name: 'ASSET_ANALYSIS',
@@ -192,6 +228,35 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'gpt-image-1',
     description: 'Model name sent to GENERATIVE_API_URL with each edit.',
   },
+  {
+    name: 'GENERATIVE_VIDEO_MODEL',
+    default: 'sora-2',
+    description:
+      'Video model sent to GENERATIVE_API_URL (`{url}/videos`) for generative image to video; the motion MP4 needs no provider.',
+  },
+  {
+    name: 'PLAN_LIMITS',
+    default: 'true',
+    description:
+      "Refuse new sources and users beyond what the account's plan includes (`sources_included`, `users_included`); `false` lets every account grow freely.",
+  },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    default: '(unset)',
+    description:
+      'Stripe secret key: plans, subscriptions, invoices and the customer portal come from Stripe. Unset, Darkroom keeps its own billing ledger.',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '(unset)',
+    description:
+      'Signing secret of the Stripe webhook endpoint `/api/v4/stripe/webhooks`; unset, webhooks are refused.',
+  },
+  {
+    name: 'STRIPE_API_BASE',
+    default: '(unset)',
+    description: 'Sends Stripe API calls to this URL instead of https://api.stripe.com (tests).',
+  },
 ];
 
 export type TrustProxy = boolean | string[];
@@ -228,8 +293,16 @@ export interface Config {
   renderCacheMaxBytes: number;
   /** Size cap of the in-memory hot-render cache, in bytes. */
   renderMemoryCacheBytes: number;
+  /** Video input limits (VIDEO_MAX_*), for transcodes and poster frames alike. */
+  videoLimits: { maxDurationS: number; maxPixels: number; maxBytes: number };
+  /** Video transcodes this process runs at once; 0 leaves them to other processes. */
+  videoConcurrency: number;
   /** Minutes between the end of a source's asset indexing run and the next; 0: no schedule. */
   assetIndexIntervalMinutes: number;
+  /** Days raw usage events are kept once rolled up into the analytics aggregates. */
+  usageRetentionDays: number;
+  /** Minutes between analytics rollups in this process; 0: none. */
+  usageRollupIntervalMinutes: number;
   /** Analyse indexed assets (faces, labels, alt text) in this process. */
   assetAnalysis: boolean;
   /** AI renders this process runs at once; 0 leaves them to other processes. */
@@ -237,7 +310,11 @@ export interface Config {
   aiTimeoutMs: number;
   /** DEFAULT_CAPABILITIES as written: 'all', 'none' or the names listed. */
   defaultCapabilities: 'all' | 'none' | readonly CapabilityName[];
-  generative: { url: string; apiKey: string | null; model: string } | null;
+  generative: { url: string; apiKey: string | null; model: string; videoModel: string } | null;
+  /** Enforce the plan's sources_included and users_included. */
+  planLimits: boolean;
+  /** Billing through Stripe; null keeps the local ledger. */
+  stripe: { secretKey: string; webhookSecret: string | null; apiBase: URL | null } | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -333,7 +410,13 @@ const envSchema = z
     RENDER_TIMEOUT_MS: integer(100, 600_000),
     RENDER_CACHE_MAX_BYTES: integer(0, 10_000_000_000_000),
     RENDER_MEMORY_CACHE_BYTES: integer(0, 100_000_000_000),
+    VIDEO_MAX_DURATION_S: integer(1, 86_400),
+    VIDEO_MAX_PIXELS: integer(1, 100_000_000),
+    VIDEO_MAX_BYTES: integer(1, 100_000_000_000),
+    VIDEO_CONCURRENCY: integer(0, 64),
     ASSET_INDEX_INTERVAL_MINUTES: integer(0, 525_600),
+    USAGE_RETENTION_DAYS: integer(1, 36_500),
+    USAGE_ROLLUP_INTERVAL_MINUTES: integer(0, 1_440),
     ASSET_ANALYSIS: flag,
     AI_CONCURRENCY: integer(0, 64),
     AI_TIMEOUT_MS: integer(1_000, 3_600_000),
@@ -359,6 +442,18 @@ const envSchema = z
     ),
     GENERATIVE_API_KEY: optional(z.string()),
     GENERATIVE_MODEL: optional(z.string().trim().min(1).max(200)),
+    GENERATIVE_VIDEO_MODEL: optional(z.string().trim().min(1).max(200)),
+    PLAN_LIMITS: flag,
+    STRIPE_SECRET_KEY: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(sk|rk)_/, 'must be a Stripe secret key'),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().trim()),
+    STRIPE_API_BASE: optional(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+    ),
   })
   .superRefine((env, context) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -420,7 +515,11 @@ export function loadConfig(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const value = env[name];
-        const secret = name === 'ADMIN_PASSWORD' || name === 'DARKROOM_SECRET_KEY';
+        const secret =
+          name === 'ADMIN_PASSWORD' ||
+          name === 'DARKROOM_SECRET_KEY' ||
+          name === 'STRIPE_SECRET_KEY' ||
+          name === 'STRIPE_WEBHOOK_SECRET';
         const shown = secret || value === undefined ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
@@ -459,7 +558,15 @@ export function loadConfig(
     renderTimeoutMs: values.RENDER_TIMEOUT_MS ?? 30_000,
     renderCacheMaxBytes: values.RENDER_CACHE_MAX_BYTES ?? 2_000_000_000,
     renderMemoryCacheBytes: values.RENDER_MEMORY_CACHE_BYTES ?? 64 * 1024 * 1024,
+    videoLimits: {
+      maxDurationS: values.VIDEO_MAX_DURATION_S ?? 600,
+      maxPixels: values.VIDEO_MAX_PIXELS ?? 3840 * 2160,
+      maxBytes: values.VIDEO_MAX_BYTES ?? 50_000_000,
+    },
+    videoConcurrency: values.VIDEO_CONCURRENCY ?? 1,
     assetIndexIntervalMinutes: values.ASSET_INDEX_INTERVAL_MINUTES ?? 60,
+    usageRetentionDays: values.USAGE_RETENTION_DAYS ?? 90,
+    usageRollupIntervalMinutes: values.USAGE_ROLLUP_INTERVAL_MINUTES ?? 5,
     assetAnalysis: values.ASSET_ANALYSIS ?? true,
     aiConcurrency: values.AI_CONCURRENCY ?? 1,
     aiTimeoutMs: values.AI_TIMEOUT_MS ?? 120_000,
@@ -469,6 +576,15 @@ export function loadConfig(
           url: values.GENERATIVE_API_URL.replace(/\/+$/, ''),
           apiKey: values.GENERATIVE_API_KEY ?? null,
           model: values.GENERATIVE_MODEL ?? 'gpt-image-1',
+          videoModel: values.GENERATIVE_VIDEO_MODEL ?? 'sora-2',
+        }
+      : null,
+    planLimits: values.PLAN_LIMITS ?? true,
+    stripe: values.STRIPE_SECRET_KEY
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? null,
+          apiBase: values.STRIPE_API_BASE ? new URL(values.STRIPE_API_BASE) : null,
         }
       : null,
   };

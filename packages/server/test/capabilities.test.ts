@@ -241,7 +241,7 @@ describe.each(BACKENDS)('capabilities on $name', (backend) => {
       (await call(app, 'GET', `/api/v4/sources/${sourceId}`, { token: owner.token })).body.data
         .attributes;
     expect(await read()).toMatchObject({
-      capabilities: { background_removal: null, multiframe: null, video: null },
+      capabilities: { background_removal: null, multiframe: 'enabled', video: null },
       premium_capabilities: [],
     });
     await setSourceCapabilities(context.database.db, sourceId, [
@@ -249,7 +249,7 @@ describe.each(BACKENDS)('capabilities on $name', (backend) => {
       'background_removal',
     ]);
     expect(await read()).toMatchObject({
-      capabilities: { background_removal: 'enabled', multiframe: null, video: null },
+      capabilities: { background_removal: 'enabled', multiframe: 'enabled', video: null },
       premium_capabilities: ['background_removal', 'object_removal'],
     });
   });

@@ -31,11 +31,15 @@ describe.each(BACKENDS)('platform settings on $name', (backend) => {
     await rm(withoutFfmpeg, { recursive: true, force: true });
   });
 
-  async function premiumFeatures(app = context.app) {
+  async function settings(app = context.app) {
     const owner = await signUp(context.app);
     const response = await call(app, 'GET', '/api/v4/platform-settings', { token: owner.token });
     expect(response.status).toBe(200);
-    return response.body.data.attributes.premium_features;
+    return response.body.data.attributes;
+  }
+
+  async function premiumFeatures(app = context.app) {
+    return (await settings(app)).premium_features;
   }
 
   it('keeps the delivery domain and origin rules beside the premium features', async () => {
@@ -47,6 +51,7 @@ describe.each(BACKENDS)('platform settings on $name', (backend) => {
       delivery_domain: 'localhost:8080',
       allow_private_origins: false,
       max_origin_bytes: 50000000,
+      generative_video: false,
     });
   });
 
@@ -78,6 +83,8 @@ describe.each(BACKENDS)('platform settings on $name', (backend) => {
     for (const feature of features) {
       expect(feature).toMatchObject({ available: true, unavailable_reason: null });
     }
+    // The same provider makes videos from a still and a prompt (api/video-generations.ts).
+    expect((await settings(app)).generative_video).toBe(true);
   });
 
   it('offers video as soon as ffmpeg appears, without a restart', async () => {

@@ -73,7 +73,7 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
       secure_url_enabled: false,
       secure_url_token: expect.stringMatching(/^••••[0-9a-f]{4}$/),
       // DEFAULT_CAPABILITIES=all, within what this install runs (ffmpeg, no generative provider).
-      capabilities: { background_removal: 'enabled', multiframe: null, video: null },
+      capabilities: { background_removal: 'enabled', multiframe: 'enabled', video: null },
       premium_capabilities: [
         'background_removal',
         'super_resolution',
@@ -365,6 +365,28 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
     }
   });
 
+  it('turns multiframe rendering off and on through PATCH enable_multiframe', async () => {
+    const owner = await signUp(context.app);
+    const source = await created(owner);
+    const patch = (attributes: Record<string, unknown>) =>
+      call(context.app, 'PATCH', `/api/v4/sources/${source.id}`, {
+        token: owner.token,
+        body: { data: { type: 'sources', id: source.id, attributes } },
+      });
+    // enable_multiframe (issue 10 item 4): off, delivery renders animations as their first frame.
+    const notBoolean = await patch({ enable_multiframe: 'off' });
+    expect(notBoolean.status).toBe(422);
+    expect(notBoolean.body.errors[0].source.pointer).toBe('/data/attributes/enable_multiframe');
+    const single = await patch({ enable_multiframe: false });
+    expect(single.status).toBe(200);
+    expect(single.body.data.attributes).toMatchObject({
+      enable_multiframe: false,
+      capabilities: { multiframe: null },
+    });
+    // A change of what delivery renders bumps the version, so cached renders are not reused.
+    expect(single.body.data.attributes.global_version).toBe(2);
+  });
+
   it('validates PATCH settings and keeps omitted secrets', async () => {
     const owner = await signUp(context.app);
     const source = await created(owner);
@@ -471,6 +493,7 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
         max_origin_bytes: 50000000,
         // Depends on the install; platform-settings.test.ts checks it.
         premium_features: expect.any(Array),
+        generative_video: false,
       },
     });
     expect((await call(context.app, 'GET', '/api/v4/platform-settings')).status).toBe(401);

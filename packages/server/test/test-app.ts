@@ -18,6 +18,8 @@ export const TEST_ENV: Record<string, string> = {
   DARKROOM_SECRET_KEY: '42'.repeat(32),
   // The real models run in the suites about them (assets/asset-analysis.test.ts, ai/**).
   ASSET_ANALYSIS: 'false',
+  // Suites create several sources per account; test/billing/** checks the plan limits.
+  PLAN_LIMITS: 'false',
 };
 
 export function testConfig(env: Record<string, string> = {}): Readonly<Config> {

@@ -1,11 +1,10 @@
 // Image to video without a generative model (issue 6 item 8): a still becomes an MP4 with a slow
 // pan-and-zoom ("Ken Burns") towards a focal point, made by ffmpeg's zoompan filter. It is
 // motion, not generated content, and says so nowhere less plainly than its name.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RenderError } from '../pipeline/context.ts';
+import { runFfmpeg } from './ffmpeg.ts';
 
 export interface MotionOptions {
   /** Clip length in seconds. */
@@ -45,9 +44,6 @@ export async function motionVideo(
     await writeFile(input, png);
     await runFfmpeg(
       [
-        '-hide_banner',
-        '-loglevel',
-        'error',
         '-i',
         input,
         '-filter_complex',
@@ -93,29 +89,4 @@ function zoomPanFilter(size: { width: number; height: number }, options: MotionO
       `:s=${size.width}x${size.height}`,
     'setsar=1',
   ].join(',');
-}
-
-function runFfmpeg(args: readonly string[], signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      errors = (errors + chunk.toString('utf8')).slice(-2000);
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') {
-        reject(
-          new RenderError(500, 'Image to video needs ffmpeg, which this server does not have.'),
-        );
-      } else if (error.name === 'AbortError') {
-        reject(new RenderError(504, 'The video took too long to make and was abandoned.'));
-      } else {
-        reject(error);
-      }
-    });
-    child.on('close', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg failed (exit ${String(code)}): ${errors.trim()}`));
-    });
-  });
 }

@@ -26,6 +26,17 @@ export function assetDeliveryUrl(
   return custom === undefined ? null : `https://${custom}/${path}`;
 }
 
+/** A video's HLS stream (delivery fm=hls, issue 10 item 3); null for images and animations. */
+export function assetVideoUrl(
+  row: Pick<AssetRow, 'media_kind' | 'origin_path'>,
+  source: Pick<SourceRow, 'settings'>,
+  deliveryDomain: string,
+): string | null {
+  if (row.media_kind !== 'VIDEO') return null;
+  const url = assetDeliveryUrl(source, deliveryDomain, row.origin_path);
+  return url === null ? null : `${url}?fm=hls`;
+}
+
 // Copies named fields only, like serializers.ts: the origin's etag, the index bookkeeping and the
 // account id stay in the database.
 export function assetResource(
@@ -81,8 +92,7 @@ export function assetResource(
       date_created: row.date_created.toISOString(),
       date_modified: row.date_modified.toISOString(),
       fullURL: assetDeliveryUrl(source, deliveryDomain, row.origin_path),
-      // Delivery streams no video yet (the video issue adds HLS); until then there is no address.
-      fullVideoURL: null,
+      fullVideoURL: assetVideoUrl(row, source, deliveryDomain),
     },
     relationships: { source: { data: { type: 'sources', id: row.source_id } } },
   };

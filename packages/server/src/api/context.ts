@@ -5,6 +5,7 @@ import type { AiServices } from '../ai/ai-services.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { StorageAdapterFactory } from './origin-check.ts';
 import type { SourceSchemas } from './source-schemas.ts';
+import type { GenerativeVideos } from '../ai/generative/index.ts';
 
 /** The signed-in caller of a request, or null when anonymous. */
 export interface SessionAuth {
@@ -29,6 +30,8 @@ export interface AppContext {
   /** The premium (AI) render jobs, run by runners of their own (AI_CONCURRENCY). */
   aiJobs: JobRunner;
   ai: AiServices;
+  /** Generative image to video (the unavailable provider without GENERATIVE_API_URL). */
+  generativeVideos: GenerativeVideos;
 }
 
 declare module 'fastify' {

@@ -53,6 +53,9 @@ export function platformSettingsRoutes(app: FastifyInstance): void {
         max_origin_bytes: config.originMaxBytes,
         // Read per request: ffmpeg may be installed while the server runs.
         premium_features: premiumFeaturesOf(facilitiesOf(config)),
+        // Image to video is a motion MP4 without a provider; with one, the page can also ask
+        // the provider for a generated video (api/video-generations.ts).
+        generative_video: app.darkroom.generativeVideos.available,
       },
     });
   });

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts.ts';
+import { adminEventRoutes } from './admin-events.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { assetAltTextRoutes } from './asset-alt-text.ts';
 import { assetIndexRoutes } from './asset-index.ts';
 import { assetRoutes } from './assets.ts';
+import { billingRoutes } from './billing.ts';
+import { billingAdminRoutes, billingInvoiceRoutes } from './billing-invoices.ts';
+import { billingWebhookRoutes } from './billing-webhooks.ts';
 import { impersonationRoutes } from './admin-impersonations.ts';
 import { requireAdminSession } from './authentication.ts';
 import { eventRoutes } from './events.ts';
@@ -13,6 +18,7 @@ import { sourceFileRoutes } from './source-files.ts';
 import { sourceRoutes } from './sources.ts';
 import { userRoutes } from './users.ts';
 import { validationRoutes } from './validations.ts';
+import { videoGenerationRoutes } from './video-generations.ts';
 
 export const API_PREFIX = '/api/v4';
 
@@ -28,6 +34,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       sessionRoutes(api);
       userRoutes(api, 'account');
       eventRoutes(api);
+      analyticsRoutes(api);
       platformSettingsRoutes(api);
       sourceRoutes(api, 'account');
       validationRoutes(api);
@@ -35,7 +42,11 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       assetRoutes(api);
       assetIndexRoutes(api);
       assetAltTextRoutes(api);
+      videoGenerationRoutes(api);
       await sourceFileRoutes(api);
+      await billingRoutes(api);
+      billingInvoiceRoutes(api);
+      await billingWebhookRoutes(api);
     },
     { prefix: API_PREFIX },
   );
@@ -46,6 +57,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       userRoutes(admin, 'admin');
       sourceRoutes(admin, 'admin');
       impersonationRoutes(admin);
+      adminEventRoutes(admin);
+      billingAdminRoutes(admin);
     },
     { prefix: `${API_PREFIX}/admin` },
   );

@@ -15,6 +15,7 @@ export interface SourcePatch {
   name?: string;
   enabled?: boolean;
   secureUrlEnabled?: boolean;
+  enableMultiframe?: boolean;
   imageError?: FallbackImage | null;
   imageMissing?: FallbackImage | null;
   /** The whole settings after the change. */
@@ -32,7 +33,13 @@ export interface StoredConfiguration {
 
 type Issue = z.core.$ZodIssue;
 
-const PATCHABLE = new Set(['name', 'enabled', 'production', ...COLUMN_SETTING_KEYS]);
+const PATCHABLE = new Set([
+  'name',
+  'enabled',
+  'enable_multiframe',
+  'production',
+  ...COLUMN_SETTING_KEYS,
+]);
 
 const enabledSchema = z.boolean({ error: 'Turn this setting on or off.' });
 
@@ -84,6 +91,11 @@ export function parseSourcePatch(
     const enabled = enabledSchema.safeParse(attributes.enabled);
     if (enabled.success) patch.enabled = enabled.data;
     else issues.push(...prefixed(['enabled'], enabled.error.issues));
+  }
+  if (attributes.enable_multiframe !== undefined) {
+    const multiframe = enabledSchema.safeParse(attributes.enable_multiframe);
+    if (multiframe.success) patch.enableMultiframe = multiframe.data;
+    else issues.push(...prefixed(['enable_multiframe'], multiframe.error.issues));
   }
 
   const production = attributes.production;

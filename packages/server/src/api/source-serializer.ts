@@ -53,7 +53,7 @@ export function sourceResource(
       date_modified: row.updated_at.getTime(),
       global_version: row.global_version,
       is_cors_validated: false,
-      enable_multiframe: false,
+      enable_multiframe: row.enable_multiframe,
       secure_url_enabled: row.secure_url_enabled,
       secure_url_token: masked(secrets, row.secure_url_token),
       image_error: row.image_error,
@@ -61,7 +61,7 @@ export function sourceResource(
       // The spec's shape (platform section 3): a string when on, null when off.
       capabilities: {
         background_removal: premium.includes('background_removal') ? 'enabled' : null,
-        multiframe: null,
+        multiframe: row.enable_multiframe ? 'enabled' : null,
         video: null,
       },
       premium_capabilities: [...premium],

@@ -2,6 +2,7 @@ import { paginationMeta } from '@darkroom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { newSecureUrlToken } from '../crypto/secrets.ts';
+import { checkSourceAllowance } from '../billing/limits.ts';
 import type { DatabaseSchema, SourceRow, SourceSettings } from '../db/schema.ts';
 import { isId } from '../db/ids.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -183,6 +184,7 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
       if (!parsed.success) throw issueErrors(parsed.error.issues);
       const production = splitProduction(parsed.data.production);
       const accountId = auth.user.accountId;
+      if (app.darkroom.config.planLimits) await checkSourceAllowance(db, accountId);
       await checkDomains(db, production.settings, accountId, null);
       try {
         const source = await insertSource(
@@ -249,6 +251,7 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
       ...(patch.secureUrlEnabled !== undefined ? { secureUrlEnabled: patch.secureUrlEnabled } : {}),
+      ...(patch.enableMultiframe !== undefined ? { enableMultiframe: patch.enableMultiframe } : {}),
       ...(patch.imageError !== undefined ? { imageError: patch.imageError } : {}),
       ...(patch.imageMissing !== undefined ? { imageMissing: patch.imageMissing } : {}),
       ...(patch.settings !== undefined ? { settings: patch.settings } : {}),

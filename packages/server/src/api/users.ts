@@ -1,5 +1,6 @@
 import { newUserSchema, paginationMeta } from '@darkroom/core';
 import type { FastifyInstance } from 'fastify';
+import { checkUserAllowance } from '../billing/limits.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { isId } from '../db/ids.ts';
 import { findAccounts } from '../store/accounts.ts';
@@ -83,6 +84,9 @@ export function userRoutes(app: FastifyInstance, scope: RouteScope): void {
       const parsed = newUserSchema.safeParse(attributes);
       if (!parsed.success) throw attributeErrors(parsed.error, attributes);
       const { name, email, password } = parsed.data;
+      if (app.darkroom.config.planLimits) {
+        await checkUserAllowance(app.darkroom.database.db, auth.user.accountId);
+      }
       try {
         const user = await insertUser(app.darkroom.database.db, {
           accountId: auth.user.accountId,

@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import type { AssetColor, MediaKind } from '@darkroom/core';
+import { describeVideo } from '@darkroom/render';
 import { dominantColors } from './dominant-colors.ts';
 import { iccProfileName } from './icc-profile-name.ts';
 import { sniffMedia } from './sniff-media.ts';
@@ -19,6 +20,8 @@ export interface MediaDescription {
   frameCount: number | null;
   hasColors: boolean;
   isRenderable: boolean;
+  /** What ffprobe read of a video (issue 10 item 1); null for images and animations. */
+  video: { durationMs: number; codec: string; frameRate: number | null } | null;
   /** Why a file that looks like an image could not be decoded; null when it could. */
   error: string | null;
 }
@@ -35,6 +38,7 @@ const EMPTY: Omit<MediaDescription, 'contentType' | 'mediaKind'> = {
   frameCount: null,
   hasColors: false,
   isRenderable: false,
+  video: null,
   error: null,
 };
 
@@ -102,7 +106,7 @@ function messageOf(error: unknown): string {
 /**
  * Describes a file from its bytes: the type is sniffed (never taken from `path` or the
  * origin's content type, which only break ties), images are measured and their colours
- * quantised with sharp, videos are recognised by their container. Null for anything else.
+ * quantised with sharp, videos are measured with ffprobe. Null for anything else.
  */
 export async function describeMedia(
   bytes: Uint8Array,
@@ -112,13 +116,34 @@ export async function describeMedia(
   const sniffed = sniffMedia(bytes);
   if (sniffed === null) return null;
   if (sniffed.kind === 'VIDEO') {
-    return {
-      ...EMPTY,
-      contentType: videoContentType(sniffed.contentType, contentTypeHint, path),
-      mediaKind: 'VIDEO',
-    };
+    return describeVideoFile(bytes, videoContentType(sniffed.contentType, contentTypeHint, path));
   }
   return describeImage(bytes, sniffed.contentType);
+}
+
+/**
+ * A video measured by ffprobe: its displayed size, length, codec and frame rate. A container
+ * ffprobe cannot read is recorded, not renderable, with ffprobe's reason.
+ */
+async function describeVideoFile(
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<MediaDescription> {
+  try {
+    const info = await describeVideo(bytes);
+    return {
+      ...EMPTY,
+      contentType,
+      mediaKind: 'VIDEO',
+      width: info.width,
+      height: info.height,
+      hasFrames: true,
+      isRenderable: true,
+      video: { durationMs: info.durationMs, codec: info.codec, frameRate: info.frameRate },
+    };
+  } catch (error) {
+    return { ...EMPTY, contentType, mediaKind: 'VIDEO', error: messageOf(error) };
+  }
 }
 
 const VIDEO_EXTENSIONS: Readonly<Record<string, string>> = {

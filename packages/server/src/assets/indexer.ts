@@ -72,8 +72,8 @@ export async function indexWithAdapter(
       await deleteAsset(deps.db, source.id, object.path);
       return null;
     }
-    // Images are measured from all their bytes; a video's container is enough for now.
-    if (!read.complete && sniffed.kind === 'IMAGE') {
+    // Images and videos are measured from all their bytes: an MP4's index may be at its end.
+    if (!read.complete) {
       read = await readWhole(adapter, object.path);
     }
   } catch (error) {

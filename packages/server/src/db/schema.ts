@@ -96,6 +96,8 @@ export interface SourcesTable {
   settings: Json<SourceSettings>;
   credentials: Json<StoredCredentials>;
   is_demo: Generated<boolean>;
+  /** Off: animations render as their first frame (migration 0014). */
+  enable_multiframe: Generated<boolean>;
   /** Premium capabilities this source grants itself (migration 0010). */
   capabilities: ColumnType<CapabilityName[], string | undefined, string>;
   created_at: CreatedAt;
@@ -146,6 +148,57 @@ export interface UsageEventsTable {
   requests: Generated<number>;
   /** When the first of them arrived. */
   occurred_at: ColumnType<Date, Date, Date>;
+  /** Milliseconds of video this request encoded (migration 0012). */
+  video_encoded_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Milliseconds of video this request delivered, e.g. one HLS segment (migration 0012). */
+  video_delivered_ms: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Sums over usage events of one account, source, hour or day and breakdown value (migration 0012). */
+export interface UsageRollupsTable {
+  account_id: string;
+  source_id: string;
+  bucket: Date;
+  dimension: 'all' | 'device' | 'os' | 'browser' | 'referrer' | 'asset';
+  dimension_value: string;
+  requests: Int8;
+  bytes_out: Int8;
+  cache_hits: Int8;
+  cache_misses: Int8;
+  successes: Int8;
+  errors_4xx: Int8;
+  errors_5xx: Int8;
+  cdn_errors_4xx: Int8;
+  cdn_errors_5xx: Int8;
+  render_errors_4xx: Int8;
+  render_errors_5xx: Int8;
+  renders: Int8;
+  standard_renders: Int8;
+  premium_renders: Int8;
+  render_ms: Int8;
+  render_bytes: Int8;
+  origin_fetches: Int8;
+  origin_bytes: Int8;
+  origin_ms: Int8;
+  videos_encoded: Int8;
+  video_encoded_ms: Int8;
+  videos_delivered: Int8;
+  video_delivered_ms: Int8;
+}
+
+/** How far the rollups have read usage_events (migration 0012). */
+export interface UsageRollupStateTable {
+  name: string;
+  last_event_id: Int8;
+  rolled_up_at: NullableTimestamp;
+}
+
+/** Device, OS and browser of each user agent seen, classified once (migration 0012). */
+export interface UserAgentLabelsTable {
+  user_agent: string;
+  device: string;
+  os: string;
+  browser: string;
 }
 
 type Editable<T> = ColumnType<T, T | undefined, T>;
@@ -179,6 +232,10 @@ export interface AssetsTable {
   colors: EditableJson<AssetColor[]>;
   has_frames: Editable<boolean>;
   frame_count: number | null;
+  /** What ffprobe read of a video (migration 0014); null for images and animations. */
+  video_duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  video_codec: ColumnType<string | null, string | null | undefined, string | null>;
+  video_frame_rate: ColumnType<number | null, number | null | undefined, number | null>;
   has_colors: Editable<boolean>;
   is_renderable: Editable<boolean>;
   face_count: number | null;
@@ -225,6 +282,102 @@ export interface AssetAltTextSettingsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** The plan catalogue, as payment-provider-style prices (migration 0013). */
+export interface BillingPricesTable {
+  id: string;
+  lookup_key: string;
+  product_id: string;
+  product_name: string;
+  product_metadata: Json<Record<string, string>>;
+  active: Generated<boolean>;
+  billing_scheme: Generated<'per_unit' | 'tiered'>;
+  currency: string;
+  /** Minor units. */
+  unit_amount: number;
+  nickname: string | null;
+  recurring: NullableJson<{
+    interval: 'day' | 'week' | 'month' | 'year';
+    interval_count: number;
+    usage_type: 'licensed' | 'metered';
+    aggregate_usage: 'sum' | 'last_during_period' | 'last_ever' | 'max' | null;
+  }>;
+  tax_behavior: Generated<'exclusive' | 'inclusive' | 'unspecified'>;
+  tiers_mode: 'graduated' | 'volume' | null;
+  metadata: Json<Record<string, string>>;
+  position: Generated<number>;
+}
+
+/** An account's plan and its current billing period (migration 0013). */
+export interface BillingSubscriptionsTable {
+  id: string;
+  account_id: string;
+  price_id: string;
+  status: 'active' | 'canceled' | 'past_due' | 'unpaid';
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: Generated<boolean>;
+  canceled_at: NullableTimestamp;
+  metadata: ColumnType<Record<string, string>, string | undefined, string>;
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One invoice of the local ledger (migration 0013). */
+export interface BillingInvoicesTable {
+  id: string;
+  account_id: string;
+  subscription_id: string;
+  /** Account and period start: unique, so no period is billed twice. */
+  idempotency_key: string;
+  number: string;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  currency: string;
+  amount_due: number;
+  lines: Json<{ description: string; amount: number; quantity: number }[]>;
+  usage: Json<{ bandwidthBytes: number; originImages: number }>;
+  price_id: string;
+  plan_nickname: string | null;
+  description: string | null;
+  period_start: Date;
+  period_end: Date;
+  due_date: Date | null;
+  finalized_at: Date | null;
+  paid_at: NullableTimestamp;
+  access_token: string;
+  created_at: CreatedAt;
+}
+
+/** Payment-provider webhook events already handled (migration 0013). */
+export interface BillingWebhookEventsTable {
+  id: string;
+  type: string;
+  received_at: CreatedAt;
+}
+
+/** Generative image-to-video requests (migration 0015, video-generations/). */
+export interface VideoGenerationsTable {
+  id: string;
+  account_id: string;
+  source_id: string;
+  origin_path: string;
+  prompt: string;
+  seconds: number;
+  orientation: 'landscape' | 'portrait';
+  status: Generated<VideoGenerationStatus>;
+  progress: Generated<number>;
+  provider_id: string | null;
+  error: string | null;
+  failed_attempts: Generated<number>;
+  video_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  content_token: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type VideoGenerationStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   users: UsersTable;
@@ -235,9 +388,18 @@ export interface DatabaseSchema {
   source_domains: SourceDomainsTable;
   jobs: JobsTable;
   usage_events: UsageEventsTable;
+  usage_rollups_hourly: UsageRollupsTable;
+  usage_rollups_daily: UsageRollupsTable;
+  usage_rollup_state: UsageRollupStateTable;
+  user_agent_labels: UserAgentLabelsTable;
   assets: AssetsTable;
   asset_index_runs: AssetIndexRunsTable;
   asset_alt_text_settings: AssetAltTextSettingsTable;
+  billing_prices: BillingPricesTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_invoices: BillingInvoicesTable;
+  billing_webhook_events: BillingWebhookEventsTable;
+  video_generations: VideoGenerationsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -250,3 +412,7 @@ export type NewUsageEvent = Insertable<UsageEventsTable>;
 export type AssetRow = Selectable<AssetsTable>;
 export type NewAsset = Insertable<AssetsTable>;
 export type AssetIndexRunRow = Selectable<AssetIndexRunsTable>;
+export type BillingPriceRow = Selectable<BillingPricesTable>;
+export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
+export type BillingInvoiceRow = Selectable<BillingInvoicesTable>;
+export type VideoGenerationRow = Selectable<VideoGenerationsTable>;

@@ -11,7 +11,7 @@ export const AI_RENDER_JOB = 'ai-render';
 
 /** One retry for a transient failure; a render that fails on its merits fails the same again. */
 const AI_RENDER_MAX_ATTEMPTS = 2;
-/** A failed AI render answers its error this long, then the next request tries again. */
+/** A failed render job answers its error this long, then the next request tries again. */
 const FAILURE_MEMORY_MS = 10 * 60_000;
 
 // The request headers a render depends on (Accept for auto=format, client hints for ch).
@@ -44,10 +44,13 @@ export function jobErrorText(status: number, message: string): string {
   return `${status} ${message}`;
 }
 
-function parseJobError(text: string | null): { status: number; message: string } {
+function parseJobError(
+  text: string | null,
+  failedMessage: string,
+): { status: number; message: string } {
   const match = /^([45]\d\d) ([\s\S]*)$/.exec(text ?? '');
   if (match?.[1] === undefined || match[2] === undefined) {
-    return { status: 500, message: 'The AI render failed. Try again later.' };
+    return { status: 500, message: failedMessage };
   }
   return { status: Number(match[1]), message: match[2] };
 }
@@ -63,17 +66,20 @@ export function renderHeaders(headers: IncomingHttpHeaders): Record<string, stri
 }
 
 /**
- * The state of the AI render for `payload.key`, enqueuing it when none is pending. Two
- * processes asking at once may both enqueue; the second job finds the render cached and stops.
+ * The state of the job of `kind` rendering `payload.key`, enqueuing it when none is pending.
+ * Two processes asking at once may both enqueue; the second job finds the render cached and
+ * stops. A failed job answers its error for a while, then the next request tries again.
  */
-export async function requestAiRender(
+export async function requestRenderJob(
   db: Kysely<DatabaseSchema>,
+  kind: string,
   payload: AiRenderPayload,
+  options: { maxAttempts: number; failedMessage: string },
 ): Promise<AiRenderState> {
   const latest = await db
     .selectFrom('jobs')
     .select(['id', 'failed_at', 'last_error'])
-    .where('kind', '=', AI_RENDER_JOB)
+    .where('kind', '=', kind)
     .where(sql<string>`payload->>'key'`, '=', payload.key)
     .orderBy('created_at', 'desc')
     .limit(1)
@@ -81,14 +87,21 @@ export async function requestAiRender(
   if (latest !== undefined && latest.failed_at === null) return { state: 'pending' };
   if (latest?.failed_at != null) {
     if (Date.now() - latest.failed_at.getTime() < FAILURE_MEMORY_MS) {
-      return { state: 'failed', ...parseJobError(latest.last_error) };
+      return { state: 'failed', ...parseJobError(latest.last_error, options.failedMessage) };
     }
     await db.deleteFrom('jobs').where('id', '=', latest.id).execute();
   }
-  await enqueueJob(db, {
-    kind: AI_RENDER_JOB,
-    payload: { ...payload },
-    maxAttempts: AI_RENDER_MAX_ATTEMPTS,
-  });
+  await enqueueJob(db, { kind, payload: { ...payload }, maxAttempts: options.maxAttempts });
   return { state: 'pending' };
+}
+
+/** The state of the AI render for `payload.key`, enqueuing it when none is pending. */
+export function requestAiRender(
+  db: Kysely<DatabaseSchema>,
+  payload: AiRenderPayload,
+): Promise<AiRenderState> {
+  return requestRenderJob(db, AI_RENDER_JOB, payload, {
+    maxAttempts: AI_RENDER_MAX_ATTEMPTS,
+    failedMessage: 'The AI render failed. Try again later.',
+  });
 }

@@ -30,6 +30,39 @@ export function baseHeaders(
   };
 }
 
+/**
+ * The dashboard lives on the bare delivery domain (`localhost:8080` beside `demo.localhost:8080`)
+ * and its editor reads renders' statuses (423 while rendering) and failure headers with HEAD and
+ * fetch. That one origin may always read them, whatever the source's CORS setting, which is about
+ * the customer's own sites; `Vary: Origin` keeps shared caches from handing the header to others.
+ */
+export function withDashboardCors(
+  answer: Answer,
+  host: string | undefined,
+  origin: string | undefined,
+): Answer {
+  if (host === undefined || origin === undefined) return answer;
+  if (answer.headers['access-control-allow-origin'] !== undefined) return answer;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return answer;
+  }
+  const dot = host.indexOf('.');
+  if (dot < 0 || originHost !== host.slice(dot + 1)) return answer;
+  const vary = answer.headers.vary;
+  return {
+    ...answer,
+    headers: {
+      ...answer.headers,
+      'access-control-allow-origin': origin,
+      'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] ?? '',
+      vary: vary === undefined ? 'Origin' : `${vary}, Origin`,
+    },
+  };
+}
+
 const UNCACHED_ERROR_STATUSES: ReadonlySet<number> = new Set([405, 416, 423, 429, 504]);
 
 /**

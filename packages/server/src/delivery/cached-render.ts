@@ -13,6 +13,8 @@ export interface CachedRender {
   premium: boolean;
   /** Extra headers of the answer: premium operations skipped or applied with a warning. */
   headers?: Readonly<Record<string, string>>;
+  /** Milliseconds of video the body plays (an MP4, WebM or HLS segment), for metering. */
+  videoMs?: number;
 }
 
 /** Where a render lives: per source and origin path, so a purge of a path drops its variants. */

@@ -33,6 +33,8 @@ export interface DeliverySource {
   hostnames: ReadonlySet<string>;
   /** The premium capabilities its account or itself grants that this install can run. */
   capabilities: ReadonlySet<CapabilityName>;
+  /** enable_multiframe: off, animations render as their first frame. */
+  multiframe: boolean;
   adapter(): Promise<StorageAdapter>;
 }
 
@@ -67,6 +69,7 @@ export function deliverySource(
       ...row.settings.custom_domains,
     ]),
     capabilities,
+    multiframe: row.enable_multiframe,
     adapter() {
       adapter ??= (async () =>
         deps.storageAdapterFactory(

@@ -26,6 +26,7 @@ export interface UsageMeterOptions {
 /** Requests that differ only in their time: a render or an origin fetch always differs. */
 function aggregationKey(event: UsageEvent): string | null {
   if (event.render_ms != null || event.origin_ms != null || event.origin_bytes != null) return null;
+  if (event.video_encoded_ms != null) return null;
   return [
     event.source_id,
     event.path,
@@ -35,6 +36,7 @@ function aggregationKey(event: UsageEvent): string | null {
     event.operation,
     event.user_agent ?? '',
     event.referrer ?? '',
+    event.video_delivered_ms ?? '',
   ].join('\u0000');
 }
 
@@ -107,14 +109,15 @@ export class UsageMeter {
   }
 
   /**
-   * One INSERT of column arrays (`unnest`): thirteen parameters whatever the batch size, which
+   * One INSERT of column arrays (`unnest`): sixteen parameters whatever the batch size, which
    * PostgreSQL and PGlite parse several times faster than a VALUES list of thousands.
    */
   async #insert(batch: readonly PendingRow[]): Promise<void> {
     const column = <T>(pick: (event: UsageEvent) => T) => batch.map((row) => pick(row.event));
     await sql`
       insert into usage_events (source_id, account_id, path, status, bytes_out, render_ms, cache,
-        origin_bytes, origin_ms, user_agent, referrer, operation, requests, occurred_at)
+        origin_bytes, origin_ms, user_agent, referrer, operation, requests, occurred_at,
+        video_encoded_ms, video_delivered_ms)
       select * from unnest(
         ${column((event) => event.source_id)}::text[],
         ${column((event) => event.account_id)}::text[],
@@ -129,7 +132,9 @@ export class UsageMeter {
         ${column((event) => event.referrer ?? null)}::text[],
         ${column((event) => event.operation)}::text[],
         ${batch.map((row) => row.requests)}::integer[],
-        ${column((event) => event.occurred_at)}::timestamptz[]
+        ${column((event) => event.occurred_at)}::timestamptz[],
+        ${column((event) => event.video_encoded_ms ?? null)}::integer[],
+        ${column((event) => event.video_delivered_ms ?? null)}::integer[]
       )`.execute(this.#db);
   }
 }

@@ -18,7 +18,9 @@ import {
 import {
   render,
   RenderError,
+  HLS_MEDIA_TYPES,
   needsAiRender,
+  videoPoster,
   type AiModels,
   type GenerativeEditor,
   type ClientHints,
@@ -29,7 +31,12 @@ import type { SecretBox } from '../crypto/secrets.ts';
 import type { DatabaseSchema, SourceRow } from '../db/schema.ts';
 import { capabilityGrants, installedCapabilitiesOf } from '../store/capabilities.ts';
 import { storageOptions, type StorageAdapterFactory } from '../api/origin-check.ts';
-import { PermanentJobError } from '../jobs/runner.ts';
+import {
+  combineRunners,
+  createJobRunner,
+  PermanentJobError,
+  type JobRunner,
+} from '../jobs/runner.ts';
 import { findSourceByHost, onSourceChange } from '../store/sources.ts';
 import type { StorageOptions } from '../storage/types.ts';
 import {
@@ -40,7 +47,14 @@ import {
   type AiRenderPayload,
 } from './ai-renders.ts';
 import { aiHeaders } from './ai-headers.ts';
-import { baseHeaders, errorAnswer, sendAnswer, writeAnswer, type Answer } from './answers.ts';
+import {
+  baseHeaders,
+  errorAnswer,
+  sendAnswer,
+  withDashboardCors,
+  writeAnswer,
+  type Answer,
+} from './answers.ts';
 import { byteRange } from './byte-range.ts';
 import { pathHash, strongEtag, type CachedRender, type RenderLocation } from './cached-render.ts';
 import { deliverySource, type DeliverySource } from './delivery-source.ts';
@@ -49,16 +63,35 @@ import { FALLBACK_HEADER, fetchFallback } from './fallback.ts';
 import { HitAnswers, type HitAnswer } from './hit-answers.ts';
 import { MemoryRenderCache } from './memory-cache.ts';
 import { UsageMeter } from './metering.ts';
-import { OriginFailure, fetchOriginImage } from './origin-fetch.ts';
+import { OriginFailure, fetchOriginImage, type OriginImage } from './origin-fetch.ts';
 import { originPath } from './origin-path.ts';
 import { overlayFetcher } from './overlay-fetch.ts';
 import { ParamsCache } from './params-cache.ts';
 import { clientHintsOf, renderIdentity, renderKey, varyHeaders } from './render-key.ts';
 import { QueueFullError, RenderQueue, runWithDeadline } from './render-queue.ts';
 import { SourceCache } from './source-cache.ts';
-import { refusal } from './refusal.ts';
-import { parseRequestTarget, queryWithoutSignature } from './request-target.ts';
+import { playlistForRequest } from './hls-uris.ts';
 import {
+  isVideoPath,
+  splitStreamQuery,
+  videoVariant,
+  videoWorkOf,
+  type VideoWork,
+} from './video-request.ts';
+import {
+  isAnimatedImage,
+  isJobVideoWork,
+  renderVideoWork,
+  requestVideoRender,
+  VIDEO_RENDER_JOB,
+  VIDEO_RENDER_TIMEOUT_MS,
+  type JobVideoWork,
+  type VideoRenderOutput,
+} from './video-renders.ts';
+import { refusal } from './refusal.ts';
+import { parseRequestTarget, queryWithoutSignature, type RequestTarget } from './request-target.ts';
+import {
+  CORS_HEADERS,
   contentDisposition,
   errorCacheControl,
   etagMatches,
@@ -90,6 +123,9 @@ export { AI_RENDER_JOB };
 /** A miss of a premium render outside its job: the request is answered 423 while a job renders. */
 class AiRenderPending extends Error {}
 
+/** A miss of a video transcode or stream outside its job: answered 423 while a job renders. */
+class VideoRenderPending extends Error {}
+
 interface Usage {
   path: string;
   cache: 'hit' | 'miss' | 'none';
@@ -97,6 +133,10 @@ interface Usage {
   originBytes: number | null;
   originMs: number | null;
   premium: boolean;
+  /** Milliseconds of video encoded by this request (a video job's), for the video metrics. */
+  encodedMs?: number | null;
+  /** The answer's video length and size, to meter the milliseconds delivered (a range counts its share). */
+  video?: { ms: number; bytes: number } | null;
 }
 
 interface Outcome {
@@ -120,6 +160,9 @@ export interface DeliveryRequest {
 interface Lookup {
   usage: Usage;
   identity: string;
+  /** The identity without the video variant: a stream's files share it. */
+  baseIdentity: string;
+  target: RequestTarget;
   input: RenderInput;
   /** The query without `s`, for fallback URLs. */
   query: string;
@@ -139,6 +182,8 @@ interface RenderInput {
   source: DeliverySource;
   path: string;
   params: Params;
+  /** What the video engine does for the request; null for the image pipeline. */
+  video: VideoWork | null;
   accept: string | null;
   hints: ClientHints;
 }
@@ -167,6 +212,8 @@ function hitAnswer(
   if (params.has('expires') || params.has('ch') || params.strings('auto').includes('format')) {
     return null;
   }
+  // A playlist's addresses are written per request (hls-uris.ts).
+  if (render.contentType === HLS_MEDIA_TYPES.m3u8) return null;
   return {
     source,
     render: new WeakRef(render),
@@ -175,6 +222,20 @@ function hitAnswer(
     headers: { ...headers, 'content-length': String(render.body.length) },
     notModifiedHeaders: { ...headers },
   };
+}
+
+/**
+ * An answer of an HLS stream, readable across origins whatever the source's CORS setting: a
+ * player built on Media Source Extensions (hls.js) fetches playlists and segments with XHR,
+ * and must read a 423 to know to wait. The files are as public as the video they stream.
+ */
+function streamable(answer: Answer): Answer {
+  return { ...answer, headers: { ...answer.headers, ...CORS_HEADERS } };
+}
+
+/** The video length and size of a render, for metering; null for anything but video. */
+function videoOf(render: CachedRender): { ms: number; bytes: number } | null {
+  return render.videoMs === undefined ? null : { ms: render.videoMs, bytes: render.body.length };
 }
 
 export class Delivery {
@@ -188,6 +249,8 @@ export class Delivery {
   readonly #memory: MemoryRenderCache;
   readonly #disk: DiskRenderCache;
   readonly #queue: RenderQueue;
+  /** Video renders made in the request (no render cache to leave a job's result in). */
+  readonly #videoQueue: RenderQueue;
   readonly #meter: UsageMeter;
   readonly #caching: boolean;
   readonly #inflight = new Map<string, Promise<Produced>>();
@@ -195,6 +258,8 @@ export class Delivery {
   readonly #detector: AiModels | undefined;
   readonly #generative: GenerativeEditor | undefined;
   #closed = false;
+  /** VIDEO_CONCURRENCY runners of video jobs; tests drain them (`app.delivery.videoJobs`). */
+  readonly videoJobs: JobRunner;
 
   constructor(deps: DeliveryDependencies) {
     this.#config = deps.config;
@@ -231,6 +296,25 @@ export class Delivery {
       concurrency: deps.config.renderConcurrency,
       maxWaiting: deps.config.renderQueueSize,
     });
+    this.#videoQueue = new RenderQueue({
+      concurrency: Math.max(1, deps.config.videoConcurrency),
+      maxWaiting: deps.config.renderQueueSize,
+    });
+    this.videoJobs = combineRunners(
+      Array.from({ length: deps.config.videoConcurrency }, () =>
+        createJobRunner({
+          db: this.#db,
+          handlers: {
+            [VIDEO_RENDER_JOB]: async (job) => {
+              await this.renderVideoInBackground(job.payload as unknown as AiRenderPayload);
+            },
+          },
+          leaseMs: VIDEO_RENDER_TIMEOUT_MS + 60_000,
+          onError: (error, job) =>
+            this.#log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'video render failed'),
+        }),
+      ),
+    );
     this.#meter = new UsageMeter({
       db: this.#db,
       onError: (error, dropped) =>
@@ -255,12 +339,14 @@ export class Delivery {
     this.#disk.start().catch((error: unknown) => {
       this.#log.warn({ err: error }, 'render cache could not be indexed');
     });
+    this.videoJobs.start();
   }
 
   /** Stops listening for source edits and writes the usage events still buffered. */
   async close(): Promise<void> {
     this.#closed = true;
     this.#stopListening();
+    await this.videoJobs.stop();
     await this.#meter.close();
   }
 
@@ -295,7 +381,11 @@ export class Delivery {
       );
     }
     const { answer, usage } = await this.#serve(request, source);
-    sendAnswer(reply, answer, request.method);
+    sendAnswer(
+      reply,
+      withDashboardCors(answer, request.host, headerText(request, 'origin') ?? undefined),
+      request.method,
+    );
     this.#record(request, source, answer.status, answer.body, usage);
     return reply;
   }
@@ -311,6 +401,9 @@ export class Delivery {
     if (this.#closed || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     // Ranges are rare (video seeking, resumed downloads): the slow path answers them.
     if (request.headers.range !== undefined) return false;
+    // So are reads by scripts of other origins (an <img> sends no Origin): the slow path decides
+    // whether the dashboard may read the answer (answers.ts withDashboardCors).
+    if (request.headers.origin !== undefined) return false;
     // null (no source has the host) is answered by the slow path, like every error.
     const source = this.#sources.peek(host);
     if (source === undefined || source === null) return false;
@@ -332,6 +425,7 @@ export class Delivery {
     const { usage } = lookup;
     usage.cache = 'hit';
     usage.premium = cached.premium;
+    usage.video = videoOf(cached);
     writeAnswer(response, answer, request.method);
     this.#record(request, source, answer.status, answer.body, usage);
     return true;
@@ -356,6 +450,7 @@ export class Delivery {
       originBytes: null,
       originMs: null,
       premium: render.premium,
+      video: videoOf(render),
     });
   }
 
@@ -367,6 +462,12 @@ export class Delivery {
     usage: Usage,
   ): void {
     const sentBytes = request.method === 'HEAD' || body === null ? 0 : body.length;
+    const video = usage.video ?? null;
+    // Minutes delivered: a whole clip or segment sent counts its length, a range its share.
+    const deliveredMs =
+      video === null || sentBytes === 0 || (status !== 200 && status !== 206)
+        ? null
+        : Math.round((video.ms * sentBytes) / Math.max(1, video.bytes));
     this.#meter.record({
       source_id: source.id,
       account_id: source.accountId,
@@ -381,6 +482,8 @@ export class Delivery {
       referrer: headerText(request, 'referer'),
       operation: usage.premium ? 'premium' : 'standard',
       occurred_at: new Date(),
+      video_encoded_ms: usage.encodedMs ?? null,
+      video_delivered_ms: deliveredMs,
     });
   }
 
@@ -388,7 +491,10 @@ export class Delivery {
     const lookup = this.#lookup(request, source);
     if (!('identity' in lookup)) return lookup;
     const { usage, identity, input } = lookup;
-    const answer = (result: Answer): Outcome => ({ answer: result, usage });
+    const answer = (result: Answer): Outcome => ({
+      answer: input.video?.kind === 'hls' ? streamable(result) : result,
+      usage,
+    });
     let cached = this.#memory.get(identity);
     if (cached !== undefined) {
       usage.cache = 'hit';
@@ -411,10 +517,15 @@ export class Delivery {
           usage.cache = 'none';
           return answer(await this.#pendingAiRender(request, source, location.key));
         }
+        if (error instanceof VideoRenderPending) {
+          usage.cache = 'none';
+          return answer(await this.#pendingVideoRender(request, source, lookup));
+        }
         return answer(await this.#failure(error, request, source, lookup.query));
       }
     }
     usage.premium = cached.premium;
+    usage.video = videoOf(cached);
     return answer(this.#success(request, source, cached, lookup));
   }
 
@@ -441,9 +552,10 @@ export class Delivery {
     usage.path = origin.path;
 
     const query = queryWithoutSignature(target.query);
+    const stream = splitStreamQuery(query);
     const parsed = this.#params.parse(
       `${source.id}:${source.globalVersion}`,
-      query,
+      stream.query,
       source.settings.default_params,
     );
     if (!parsed.ok) {
@@ -455,8 +567,15 @@ export class Delivery {
         ),
       );
     }
-    const { params } = parsed;
-    const refusedPremium = this.#premiumRefusal(params, source);
+    let { params } = parsed;
+    // enable_multiframe off: an animation is its first frame (a video stays a video).
+    const stillAnimations = !source.multiframe && !isVideoPath(origin.path) && !params.has('frame');
+    if (stillAnimations) params = params.with({ frame: '1' });
+    const video = stillAnimations ? null : videoWorkOf(origin.path, params, stream);
+    if (video !== null && 'error' in video) {
+      return answer(errorAnswer(400, video.error, source));
+    }
+    const refusedPremium = this.#premiumRefusal(params, source, video);
     if (refusedPremium !== null) return answer(refusedPremium);
     const expires = params.number('expires');
     const secondsLeft = expires === undefined ? null : Math.floor(expires - Date.now() / 1000);
@@ -466,19 +585,22 @@ export class Delivery {
 
     const accept = headerText(request, 'accept');
     const hints = clientHintsOf(request.headers);
-    const identity = renderIdentity({
+    const baseIdentity = renderIdentity({
       sourceId: source.id,
       globalVersion: source.globalVersion,
       path: origin.path,
-      renderKeyPart: parsed.renderKeyPart,
+      renderKeyPart: stillAnimations ? `${parsed.renderKeyPart}&still` : parsed.renderKeyPart,
       params,
       accept,
       hints,
     });
+    const variant = videoVariant(video);
     return {
       usage,
-      identity,
-      input: { source, path: origin.path, params, accept, hints },
+      identity: variant === '' ? baseIdentity : `${baseIdentity}\n${variant}`,
+      baseIdentity,
+      target,
+      input: { source, path: origin.path, params, video, accept, hints },
       query,
       secondsLeft,
     };
@@ -488,9 +610,13 @@ export class Delivery {
    * A premium parameter the source may not use (no grant, or no generative provider on this
    * install) is refused before anything is fetched; the dashboard shows the paywall for it.
    */
-  #premiumRefusal(params: Params, source: DeliverySource): Answer | null {
-    // fm=mp4 is image to video (of a still; animations and video come with video support).
-    if (params.string('fm') === 'mp4' && !source.capabilities.has('image_to_video')) {
+  #premiumRefusal(params: Params, source: DeliverySource, video: VideoWork | null): Answer | null {
+    // fm=mp4 of a still is image to video; of a video or an animation it is a transcode.
+    if (
+      params.string('fm') === 'mp4' &&
+      video === null &&
+      !source.capabilities.has('image_to_video')
+    ) {
       return errorAnswer(
         403,
         'fm=mp4 (image to video) needs the image_to_video capability, which neither this source nor its account has. An administrator can grant it to the account.',
@@ -553,6 +679,8 @@ export class Delivery {
       return { render: stored, fresh: false, renderMs: null, originBytes: null, originMs: null };
     }
     // Without a render cache there is nowhere for a job to leave its result: render inline.
+    // Video jobs first: fm=mp4 is premium for a still, whose job (a video job) renders it too.
+    if (this.#caching && isJobVideoWork(input.video)) throw new VideoRenderPending();
     if (premiumModels === undefined && this.#caching && needsAiRender(input.params)) {
       throw new AiRenderPending();
     }
@@ -562,6 +690,9 @@ export class Delivery {
       });
     });
     const origin = await fetchOriginImage(adapter, input.path);
+    const { video } = input;
+    if (isJobVideoWork(video))
+      return this.#renderVideoInline(identity, { ...input, video }, origin);
     const started = performance.now();
     const result = await this.#render(input, origin.bytes, premiumModels);
     const renderMs = Math.round(performance.now() - started);
@@ -594,9 +725,18 @@ export class Delivery {
   #render(input: RenderInput, bytes: Buffer, premiumModels?: AiModels): Promise<RenderResult> {
     const premium = premiumModels !== undefined;
     const timeoutMs = premium ? this.#config.aiTimeoutMs : this.#config.renderTimeoutMs;
-    const work = (signal: AbortSignal) =>
+    const work = async (signal: AbortSignal) =>
       render({
-        input: bytes,
+        // A video path in an image format renders its poster frame like an image (issue 10).
+        input:
+          input.video?.kind === 'poster'
+            ? await videoPoster({
+                input: bytes,
+                params: input.params,
+                limits: this.#config.videoLimits,
+                signal,
+              })
+            : bytes,
         params: input.params,
         accept: input.accept,
         clientHints: input.hints,
@@ -679,14 +819,176 @@ export class Delivery {
     });
   }
 
+  /** 423 while the job of a video render runs; its error once it has failed. */
+  async #pendingVideoRender(
+    request: DeliveryRequest,
+    source: DeliverySource,
+    lookup: Lookup,
+  ): Promise<Answer> {
+    const state = await requestVideoRender(this.#db, {
+      host: hostOf(request),
+      url: request.url,
+      headers: renderHeaders(request.headers),
+      key: this.#videoJobKey(lookup),
+    });
+    if (state.state === 'failed') return errorAnswer(state.status, state.message, source);
+    return errorAnswer(423, 'The video is being processed. Ask again in a few seconds.', source, {
+      'retry-after': '2',
+    });
+  }
+
+  /** Every file of a stream shares one job; a transcode has one of its own. */
+  #videoJobKey({ baseIdentity, input }: Lookup): string {
+    return renderKey(`${baseIdentity}\n${input.video?.kind ?? ''}`);
+  }
+
+  #location(sourceId: string, originPathName: string, identity: string): RenderLocation {
+    return { sourceId, pathHash: pathHash(originPathName), key: renderKey(identity) };
+  }
+
+  /**
+   * Renders a video work of the origin: the video engine, except fm=mp4 of a GIF or WebP with
+   * one frame, which is image to video (the image pipeline, with its capability check).
+   */
+  async #renderVideo(
+    input: RenderInput & { video: JobVideoWork },
+    origin: OriginImage,
+    signal: AbortSignal,
+  ): Promise<VideoRenderOutput> {
+    const { video } = input;
+    if (
+      video.kind === 'transcode' &&
+      !isVideoPath(input.path) &&
+      !(await isAnimatedImage(origin.bytes))
+    ) {
+      if (video.format !== 'mp4') {
+        throw new RenderError(
+          400,
+          `fm=${video.format} needs a video or an animation; this image has one frame.`,
+        );
+      }
+      const result = await this.#render({ ...input, video: null }, origin.bytes);
+      const rendered: CachedRender = {
+        body: result.body,
+        contentType: result.contentType,
+        etag: strongEtag(result.body),
+        variesOnAccept: result.variesOnAccept,
+        originCacheControl: origin.cacheControl,
+        premium: result.premium,
+      };
+      return { entries: [{ variant: videoVariant(video), render: rendered }], encodedMs: null };
+    }
+    return renderVideoWork(video, {
+      bytes: origin.bytes,
+      params: input.params,
+      limits: this.#config.videoLimits,
+      originCacheControl: origin.cacheControl,
+      signal,
+    });
+  }
+
+  /**
+   * A video render in the request, when there is no render cache for a job to leave it in:
+   * under VIDEO_CONCURRENCY and the render timeout. A stream has many files and needs the cache.
+   */
+  async #renderVideoInline(
+    identity: string,
+    input: RenderInput & { video: JobVideoWork },
+    origin: OriginImage,
+  ): Promise<Produced> {
+    if (input.video.kind === 'hls') {
+      throw new RenderError(
+        422,
+        'HLS streaming needs the render cache, which this server has switched off (RENDER_CACHE_MAX_BYTES=0).',
+      );
+    }
+    const timeoutMs = this.#config.renderTimeoutMs;
+    const started = performance.now();
+    const output = await runWithDeadline(
+      this.#videoQueue,
+      timeoutMs,
+      (signal) => this.#renderVideo(input, origin, signal),
+      () => new RenderError(504, `The video took longer than ${timeoutMs} ms to render.`),
+    );
+    const entry = output.entries.find((candidate) => identity.endsWith(`\n${candidate.variant}`));
+    if (entry === undefined) throw new Error('The video render left no answer for the request.');
+    return {
+      render: entry.render,
+      fresh: true,
+      renderMs: Math.round(performance.now() - started),
+      originBytes: origin.bytes.length,
+      originMs: origin.fetchMs,
+    };
+  }
+
+  /**
+   * The video transcode or stream a job asked for (VIDEO_RENDER_JOB): the request replayed,
+   * rendered and left in the render caches, every file of a stream under its own identity,
+   * and metered as the minutes encoded. Nothing to do when the URL would not render now or
+   * its render is cached already. Failures are answered by the URL as for AI renders.
+   */
+  async renderVideoInBackground(payload: AiRenderPayload): Promise<void> {
+    const source = await this.#sources.get(payload.host);
+    if (source === null) return;
+    const request: DeliveryRequest = { method: 'GET', url: payload.url, headers: payload.headers };
+    const lookup = this.#lookup(request, source);
+    if (!('identity' in lookup)) return;
+    const { input, usage, baseIdentity } = lookup;
+    const { video } = input;
+    if (!isJobVideoWork(video)) return;
+    // The master playlist is written last: with it cached, the whole stream is.
+    const finalVariant = videoVariant(video.kind === 'hls' ? { kind: 'hls', part: null } : video);
+    const at = (variant: string) =>
+      this.#location(source.id, input.path, `${baseIdentity}\n${variant}`);
+    if ((await this.#disk.read(at(finalVariant))) !== null) return;
+    try {
+      const adapter = await source.adapter().catch((error: unknown) => {
+        throw new OriginFailure(502, 'The source storage is not configured correctly.', {
+          cause: error,
+        });
+      });
+      const origin = await fetchOriginImage(adapter, input.path);
+      const started = performance.now();
+      const output = await this.#renderVideo(
+        { ...input, video },
+        origin,
+        AbortSignal.timeout(VIDEO_RENDER_TIMEOUT_MS),
+      );
+      for (const entry of output.entries) {
+        const identity = `${baseIdentity}\n${entry.variant}`;
+        const location = at(entry.variant);
+        this.#memory.set(identity, location, entry.render);
+        await this.#disk.write(location, entry.render);
+      }
+      this.#record(request, source, 200, null, {
+        ...usage,
+        cache: 'miss',
+        renderMs: Math.round(performance.now() - started),
+        originBytes: origin.bytes.length,
+        originMs: origin.fetchMs,
+        encodedMs: output.encodedMs,
+      });
+    } catch (error) {
+      if (error instanceof RenderError || error instanceof OriginFailure) {
+        const transient =
+          error.status === 504 || (error instanceof OriginFailure && error.status >= 500);
+        const failure = transient ? Error : PermanentJobError;
+        throw new failure(jobErrorText(error.status, error.message), { cause: error });
+      }
+      throw error;
+    }
+  }
+
   #success(
     request: DeliveryRequest,
     source: DeliverySource,
     rendered: CachedRender,
-    { input: { params, path: originPathName }, secondsLeft }: Lookup,
+    { input, secondsLeft, target }: Lookup,
   ): Answer {
+    const { params, path: originPathName } = input;
     const headers: Record<string, string> = {
       ...baseHeaders(source, rendered.contentType),
+      ...(input.video?.kind === 'hls' ? CORS_HEADERS : {}),
       'cache-control': successCacheControl(
         source.settings,
         rendered.originCacheControl,
@@ -707,7 +1009,10 @@ export class Delivery {
     if (etagMatches(headerText(request, 'if-none-match') ?? undefined, rendered.etag)) {
       return { status: 304, headers, body: null };
     }
-    const { body } = rendered;
+    const body =
+      rendered.contentType === HLS_MEDIA_TYPES.m3u8
+        ? playlistForRequest(rendered.body, target, source)
+        : rendered.body;
     const range = byteRange(
       headerText(request, 'range') ?? undefined,
       headerText(request, 'if-range') ?? undefined,

@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { AccountRow, DatabaseSchema, SourceRow } from '../db/schema.ts';
+import { planCapabilitiesByAccount } from '../billing/plan-capabilities.ts';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -121,7 +122,7 @@ export async function sourceCapabilities(
   return row && stored(row.capabilities);
 }
 
-/** What a source's account grants and what the source grants itself. */
+/** What a source's account (with its plan) grants and what the source grants itself. */
 export interface CapabilityGrants {
   account: CapabilityName[];
   source: CapabilityName[];
@@ -135,10 +136,17 @@ export async function capabilityGrants(
   const row = await db
     .selectFrom('sources')
     .innerJoin('accounts', 'accounts.id', 'sources.account_id')
-    .select(['accounts.capabilities as account', 'sources.capabilities as source'])
+    .select([
+      'accounts.id as account_id',
+      'accounts.capabilities as account',
+      'sources.capabilities as source',
+    ])
     .where('sources.id', '=', sourceId)
     .executeTakeFirst();
-  return row && { account: stored(row.account), source: stored(row.source) };
+  if (row === undefined) return undefined;
+  // Issue 9 item 6: premium capabilities also come with the account's plan.
+  const plan = (await planCapabilitiesByAccount(db, [row.account_id])).get(row.account_id) ?? [];
+  return { account: capabilityList([...stored(row.account), ...plan]), source: stored(row.source) };
 }
 
 /** Replaces an account's grants; undefined when there is no such account. */
@@ -171,8 +179,8 @@ export async function setSourceCapabilities(
 }
 
 /**
- * What each source may use, as the API shows and delivery enforces it: its account's and its
- * own grants within what this install can run; the demo source shows every installed feature.
+ * What each source may use, as the API shows and delivery enforces it: its account's, its
+ * plan's and its own grants within what this install can run; the demo source shows every installed feature.
  */
 export async function usableCapabilities(
   db: Db,
@@ -180,15 +188,19 @@ export async function usableCapabilities(
   sources: readonly Pick<SourceRow, 'id' | 'account_id' | 'is_demo' | 'capabilities'>[],
 ): Promise<Map<string, CapabilityName[]>> {
   const installed = installedCapabilitiesOf(config);
-  const accounts = await accountCapabilitiesByIds(
-    db,
-    sources.filter((source) => !source.is_demo).map((source) => source.account_id),
-  );
+  const accountIds = sources.filter((source) => !source.is_demo).map((source) => source.account_id);
+  const [accounts, plans] = await Promise.all([
+    accountCapabilitiesByIds(db, accountIds),
+    planCapabilitiesByAccount(db, accountIds),
+  ]);
   const usable = new Map<string, CapabilityName[]>();
   for (const source of sources) {
     const granted = source.is_demo
       ? installed
-      : effectiveCapabilities(accounts.get(source.account_id) ?? [], stored(source.capabilities));
+      : effectiveCapabilities(
+          [...(accounts.get(source.account_id) ?? []), ...(plans.get(source.account_id) ?? [])],
+          stored(source.capabilities),
+        );
     usable.set(
       source.id,
       installed.filter((name) => granted.includes(name)),

@@ -73,6 +73,7 @@ export interface SourceChanges {
   name?: string;
   enabled?: boolean;
   secureUrlEnabled?: boolean;
+  enableMultiframe?: boolean;
   /** Already encrypted. */
   secureUrlToken?: string;
   imageError?: FallbackImage | null;
@@ -294,6 +295,9 @@ export async function updateSource(
             : {}),
           ...(changes.secureUrlToken !== undefined
             ? { secure_url_token: changes.secureUrlToken }
+            : {}),
+          ...(changes.enableMultiframe !== undefined
+            ? { enable_multiframe: changes.enableMultiframe }
             : {}),
           ...(changes.imageError !== undefined
             ? { image_error: changes.imageError && JSON.stringify(changes.imageError) }

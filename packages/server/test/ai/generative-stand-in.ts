@@ -4,6 +4,7 @@
 import type http from 'node:http';
 import sharp from 'sharp';
 import { startHttpServer, type TestHttpServer } from '../origin-servers/http.ts';
+import { videoRoutes, type VideoRoutes } from './video-stand-in-routes.ts';
 
 export const STAND_IN_KEY = 'sk-stand-in-0123456789abcdef';
 /** The colour the stand-in paints its answers, so a test can tell them from the input. */
@@ -32,6 +33,8 @@ export interface GenerativeStandIn {
   /** The base URL a provider is configured with (`…/v1`). */
   url: string;
   edits: ReceivedEdit[];
+  /** The Videos API of the same server (`/v1/videos`). */
+  video: VideoRoutes;
   server: TestHttpServer;
   behave(behaviour: StandInBehaviour): void;
   close(): Promise<void>;
@@ -40,6 +43,7 @@ export interface GenerativeStandIn {
 export async function startGenerativeStandIn(): Promise<GenerativeStandIn> {
   const edits: ReceivedEdit[] = [];
   let behaviour: StandInBehaviour = { type: 'image' };
+  const video = videoRoutes();
   const server = await startHttpServer((request, response) => {
     answer(request, response).catch((error: unknown) => {
       response.writeHead(500).end(String(error));
@@ -48,6 +52,13 @@ export async function startGenerativeStandIn(): Promise<GenerativeStandIn> {
 
   async function answer(request: http.IncomingMessage, response: http.ServerResponse) {
     const body = await readBody(request);
+    if (request.url?.startsWith('/v1/videos')) {
+      if (request.headers.authorization !== `Bearer ${STAND_IN_KEY}`) {
+        return sendError(response, 401, 'Incorrect API key provided.');
+      }
+      const fail = (status: number, message: string) => sendError(response, status, message);
+      if (await video.answer(request, response, body, fail)) return;
+    }
     if (request.method !== 'POST' || request.url !== '/v1/images/edits') {
       return sendError(response, 404, `No route for ${request.method} ${request.url}.`);
     }
@@ -131,6 +142,7 @@ export async function startGenerativeStandIn(): Promise<GenerativeStandIn> {
   return {
     url: `${server.url}/v1`,
     edits,
+    video,
     server,
     behave: (next) => {
       behaviour = next;

@@ -261,6 +261,7 @@ describe('unconfigured generative provider', () => {
       url: standIn.url,
       apiKey: STAND_IN_KEY,
       model: 'dall-e-2',
+      videoModel: 'sora-2',
     });
     expect(images.available).toBe(true);
     await images.edit(editRequest());

@@ -92,6 +92,32 @@ describe('delivery headers', () => {
     expect(without.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it("lets the dashboard's own origin read any source's answers, and no other origin", async () => {
+    const dashboard = 'http://localhost:8080';
+    const target = '/photos/summer%20beach.png?w=7';
+    // Twice: the second is a memory hit, which the fast path leaves to the slow one with an Origin.
+    for (let round = 0; round < 2; round += 1) {
+      const read = await deliverRaw(context.app, plain.host, target, {
+        method: 'HEAD',
+        headers: { origin: dashboard },
+      });
+      expect(read.status).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBe(dashboard);
+      expect(read.headers['access-control-expose-headers']).toContain(
+        'X-Darkroom-Bg-Remove-Failure-Reason',
+      );
+      expect(read.headers.vary).toContain('Origin');
+    }
+    const stranger = await deliverRaw(context.app, plain.host, target, {
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+    const sibling = await deliverRaw(context.app, plain.host, target, {
+      headers: { origin: `http://${open.host}` },
+    });
+    expect(sibling.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('answers a CORS preflight when crossdomain_cors_enabled, 405 otherwise', async () => {
     const preflight = await deliver(context.app, open.host, '/photos/summer%20beach.png', {
       method: 'OPTIONS',

@@ -10,6 +10,8 @@ export interface PlatformSettingsAttributes {
   max_origin_bytes: number;
   /** Every premium capability, in CAPABILITY_NAMES order, as this install can offer it. */
   premium_features: PremiumFeature[];
+  /** A generative provider is configured: image to video can also be generated from a prompt. */
+  generative_video: boolean;
 }
 
 /** Whether this install can run a premium capability at all, whatever a source is granted. */

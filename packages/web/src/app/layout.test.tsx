@@ -35,20 +35,21 @@ function mainNav() {
 }
 
 describe('AppLayout', () => {
-  it('shows the product navigation with the unbuilt areas disabled', async () => {
+  it('shows the product navigation, every area a link', async () => {
     setSession(userSession);
     mockDashboardApi();
     renderApp('/users');
 
     const nav = await waitFor(mainNav);
-    for (const label of ['Analytics', 'Billing']) {
-      const item = within(nav).getByRole('link', { name: `${label} Soon` });
-      expect(item).toHaveAttribute('aria-disabled', 'true');
-      expect(item).not.toHaveAttribute('href');
+    for (const [label, href] of [
+      ['Sources', '/sources'],
+      ['Assets', '/assets'],
+      ['Analytics', '/analytics'],
+      ['Billing', '/billing'],
+      ['Users', '/users'],
+    ] as const) {
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
-    expect(within(nav).getByRole('link', { name: 'Sources' })).toHaveAttribute('href', '/sources');
-    expect(within(nav).getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/assets');
-    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
     expect(within(nav).queryByRole('link', { name: 'Admin: users' })).toBeNull();
     expect(screen.queryByText('Admin')).toBeNull();
   });

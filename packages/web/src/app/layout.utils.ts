@@ -16,9 +16,8 @@ export interface NavGroup {
 const PRODUCT_ITEMS: NavItem[] = [
   { kind: 'link', label: 'Sources', to: '/sources', icon: 'sources' },
   { kind: 'link', label: 'Assets', to: '/assets', icon: 'assets' },
-  // Not built yet: shown so the shape of the product is visible, but not reachable.
-  { kind: 'soon', label: 'Analytics', icon: 'analytics' },
-  { kind: 'soon', label: 'Billing', icon: 'billing' },
+  { kind: 'link', label: 'Analytics', to: '/analytics', icon: 'analytics' },
+  { kind: 'link', label: 'Billing', to: '/billing', icon: 'billing' },
   { kind: 'link', label: 'Users', to: '/users', icon: 'users' },
 ];
 

@@ -56,6 +56,14 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            // Analytics loads on demand, and Recharts with it (bundle budget).
+            path: 'analytics',
+            lazy: async () => {
+              const { AnalyticsPage } = await import('../features/analytics/analytics-page.tsx');
+              return { Component: AnalyticsPage };
+            },
+          },
+          {
             // The asset manager loads on demand (bundle budget).
             path: 'assets',
             lazy: async () => {
@@ -65,12 +73,52 @@ export const routes: RouteObject[] = [
             },
           },
           {
-            // The splat is the asset's origin path, which may hold slashes.
+            // Before the asset's splat route; reached by a full page navigation from the editor.
+            path: 'assets/:sourceId/image-to-video',
+            lazy: async () => {
+              const { ImageToVideoPage } =
+                await import('../features/image-to-video/image-to-video-page.tsx');
+              return { Component: ImageToVideoPage };
+            },
+          },
+          {
+            // The splat is the asset's origin path, which may hold slashes; ending in /editing
+            // it opens the image editor, which loads (with Cropper.js) only then.
             path: 'assets/:sourceId/*',
             lazy: async () => {
-              const { AssetPage } = await import('../features/assets/asset-page.tsx');
-              return { Component: AssetPage };
+              const { AssetOrEditorRoute } = await import('../features/editor/editing-route.tsx');
+              return { Component: AssetOrEditorRoute };
             },
+          },
+          {
+            // Billing loads on demand (bundle budget); its screens are child routes.
+            path: 'billing',
+            lazy: async () => {
+              const { billingRoute } = await import('../features/billing/billing-routes.tsx');
+              return billingRoute;
+            },
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/billing/billing-routes.tsx').then((m) => m.overviewRoute),
+              },
+              {
+                path: 'plans',
+                lazy: () =>
+                  import('../features/billing/billing-routes.tsx').then((m) => m.plansRoute),
+              },
+              {
+                path: 'invoices',
+                lazy: () =>
+                  import('../features/billing/billing-routes.tsx').then((m) => m.invoicesRoute),
+              },
+              {
+                path: 'portal',
+                lazy: () =>
+                  import('../features/billing/billing-routes.tsx').then((m) => m.portalRoute),
+              },
+            ],
           },
           {
             path: 'users',

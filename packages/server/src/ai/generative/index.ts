@@ -2,6 +2,9 @@ import type { Config } from '../../config.ts';
 import { createHttpGenerativeImages } from './http-provider.ts';
 import { unconfiguredGenerativeImages } from './unconfigured.ts';
 import type { GenerativeImages } from './types.ts';
+import { createHttpGenerativeVideos } from './http-video-provider.ts';
+import { unconfiguredGenerativeVideos } from './unconfigured-video.ts';
+import type { GenerativeVideos } from './video-types.ts';
 
 export { createHttpGenerativeImages, type HttpGenerativeOptions } from './http-provider.ts';
 export { unconfiguredGenerativeImages } from './unconfigured.ts';
@@ -10,4 +13,22 @@ export * from './types.ts';
 /** The provider GENERATIVE_API_URL names, or the unavailable one when it is unset. */
 export function createGenerativeImages(config: Config['generative']): GenerativeImages {
   return config === null ? unconfiguredGenerativeImages : createHttpGenerativeImages(config);
+}
+
+export {
+  createHttpGenerativeVideos,
+  type HttpGenerativeVideoOptions,
+} from './http-video-provider.ts';
+export { unconfiguredGenerativeVideos } from './unconfigured-video.ts';
+export * from './video-types.ts';
+
+/** The video provider GENERATIVE_API_URL names, or the unavailable one when it is unset. */
+export function createGenerativeVideos(config: Config['generative']): GenerativeVideos {
+  return config === null
+    ? unconfiguredGenerativeVideos
+    : createHttpGenerativeVideos({
+        url: config.url,
+        apiKey: config.apiKey,
+        model: config.videoModel,
+      });
 }

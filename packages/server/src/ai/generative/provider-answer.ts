@@ -36,15 +36,7 @@ export async function readCappedBody(
 
 /** The PNG in a successful answer, or the GenerativeError an unsuccessful one stands for. */
 export function readProviderAnswer(status: number, body: Buffer, apiKey: string | null): Buffer {
-  if (status < 200 || status >= 300) {
-    const message = providerMessage(body, apiKey);
-    const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
-    throw new GenerativeError(
-      'provider_error',
-      `The generative provider answered ${status}${redirect}${message ? `: ${message}` : '.'}`,
-      { providerStatus: status },
-    );
-  }
+  throwUnlessSuccessful(status, body, apiKey);
   const encoded = firstImage(body);
   const png = Buffer.from(encoded, 'base64');
   if (pngSize(png) === null) {
@@ -54,6 +46,41 @@ export function readProviderAnswer(status: number, body: Buffer, apiKey: string 
     );
   }
   return png;
+}
+
+/** The GenerativeError an unsuccessful status stands for, with the provider's own message. */
+export function throwUnlessSuccessful(status: number, body: Buffer, apiKey: string | null): void {
+  if (status >= 200 && status < 300) return;
+  const message = providerMessage(body, apiKey);
+  const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
+  throw new GenerativeError(
+    'provider_error',
+    `The generative provider answered ${status}${redirect}${message ? `: ${message}` : '.'}`,
+    { providerStatus: status },
+  );
+}
+
+/** A JSON answer's object, or the malformed-answer error. */
+export function parseProviderJson(body: Buffer): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new GenerativeError('malformed_answer', 'The generative provider did not answer JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new GenerativeError(
+      'malformed_answer',
+      'The generative provider did not answer an object.',
+    );
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** A message from the provider made safe to show: one line, short, never holding the key. */
+export function safeProviderText(text: string, apiKey: string | null): string {
+  const oneLine = redact(text, apiKey).replace(/\s+/g, ' ').trim();
+  return oneLine.length > MAX_MESSAGE_LENGTH ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH)}…` : oneLine;
 }
 
 function firstImage(body: Buffer): string {
@@ -99,8 +126,7 @@ function providerMessage(body: Buffer, apiKey: string | null): string {
     // Not JSON: the text itself is the message.
   }
   // Redacted before shortening, so a key cut in half by the limit cannot slip through.
-  const oneLine = redact(message, apiKey).replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_MESSAGE_LENGTH ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH)}…` : oneLine;
+  return safeProviderText(message, apiKey);
 }
 
 // Some providers quote the key they were sent back in their error; it must not reach a log or a

@@ -9,6 +9,10 @@ import { usageEvents } from './0008_usage_events.ts';
 import { assets } from './0009_assets.ts';
 import { capabilities } from './0010_capabilities.ts';
 import { aiAnalysis } from './0011_ai_analysis.ts';
+import { usageRollups } from './0012_usage_rollups.ts';
+import { billing } from './0013_billing.ts';
+import { video } from './0014_video.ts';
+import { videoGenerations } from './0015_video_generations.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -24,4 +28,8 @@ export const MIGRATIONS: readonly Migration[] = [
   assets,
   capabilities,
   aiAnalysis,
+  usageRollups,
+  billing,
+  video,
+  videoGenerations,
 ];

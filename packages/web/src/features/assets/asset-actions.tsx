@@ -6,6 +6,7 @@ import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { assetPagePath, downloadUrl, embedCode } from './asset.utils.ts';
 import { ASSET_EVENTS, trackAssetEvent } from './asset-events.ts';
 import { copyToClipboard } from './copy-to-clipboard.ts';
+import { videoEmbedCode } from './video-embed.utils.ts';
 
 const linkButtonClass =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-zinc-300 bg-white px-4 text-sm font-medium text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -17,8 +18,9 @@ const linkButtonClass =
 export function AssetActions({ asset, readOnly }: { asset: Asset; readOnly: boolean }) {
   const refresh = useRefreshAssetMutation(asset);
   const update = useUpdateAssetMutation(asset);
-  // Editor spec section 2: the video embed is an HLS player, which comes with video support.
-  const embeddable = asset.media_kind !== 'VIDEO';
+  // Editor spec section 2: the embed of a video is an HLS player of its stream.
+  const videoUrl = asset.media_kind === 'VIDEO' ? asset.fullVideoURL : null;
+  const embeddable = asset.media_kind !== 'VIDEO' || videoUrl !== null;
   // Without a subdomain or domain the source serves nothing: there is no URL to share.
   const url = asset.fullURL;
 
@@ -28,7 +30,11 @@ export function AssetActions({ asset, readOnly }: { asset: Asset; readOnly: bool
     }
   };
   const copyEmbed = async (fullUrl: string) => {
-    if (await copyToClipboard(embedCode({ ...asset, fullURL: fullUrl }), 'Embed code copied')) {
+    const code =
+      videoUrl === null
+        ? embedCode({ ...asset, fullURL: fullUrl })
+        : videoEmbedCode({ ...asset, fullURL: fullUrl, fullVideoURL: videoUrl });
+    if (await copyToClipboard(code, 'Embed code copied')) {
       trackAssetEvent(ASSET_EVENTS.embedCopied, asset);
     }
   };
@@ -91,7 +97,7 @@ export function AssetActions({ asset, readOnly }: { asset: Asset; readOnly: bool
           {asset.hidden ? 'Unhide image' : 'Hide image'}
         </Button>
       )}
-      {asset.is_renderable && (
+      {asset.is_renderable && asset.media_kind !== 'VIDEO' && (
         <Link
           to={`${assetPagePath(asset.source_id, asset.origin_path)}/editing`}
           className={linkButtonClass}

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { Asset } from '../../api/assets.ts';
 import { Spinner } from '../../ui/index.ts';
 import { renderUrl } from './asset.utils.ts';
+import { VideoPlayer } from './video-player.tsx';
 
 /** The preview's width in CSS pixels; the 2x version serves dense screens. */
 const PREVIEW_PX = 1200;
 
-/** The asset large, rendered by Darkroom (a video plays from its own URL). */
+/** The asset large, rendered by Darkroom (a video streams over HLS). */
 export function AssetPreview({ asset }: { asset: Asset }) {
   const fullUrl = asset.fullURL;
   if (fullUrl === null) {
@@ -18,12 +19,13 @@ export function AssetPreview({ asset }: { asset: Asset }) {
   }
   if (asset.media_kind === 'VIDEO') {
     return (
-      <video
-        controls
-        preload="metadata"
-        src={asset.fullVideoURL ?? fullUrl}
-        aria-label={asset.alt_text ?? asset.name}
-        className="max-h-[70dvh] w-full rounded-lg bg-zinc-900"
+      <VideoPlayer
+        src={asset.fullVideoURL ?? `${fullUrl}?fm=hls`}
+        // The poster frame, rendered like an image (a video path without fm=hls or mp4).
+        poster={renderUrl(fullUrl, { fit: 'max', w: PREVIEW_PX, auto: 'format' })}
+        label={asset.alt_text ?? asset.name}
+        width={asset.media_width ?? undefined}
+        height={asset.media_height ?? undefined}
       />
     );
   }

@@ -31,6 +31,7 @@ export function settingsDocumentFor({
   deliveryDomain = DELIVERY_DOMAIN,
   maxOriginBytes = 50000000,
   premiumFeatures = DEFAULT_PREMIUM_FEATURES,
+  generativeVideo = false,
 } = {}) {
   return documentOf({
     type: 'platform_settings',
@@ -40,6 +41,7 @@ export function settingsDocumentFor({
       allow_private_origins: false,
       max_origin_bytes: maxOriginBytes,
       premium_features: premiumFeatures,
+      generative_video: generativeVideo,
     },
   });
 }

@@ -1,10 +1,13 @@
 import { MIN_PASSWORD_LENGTH, newUserSchema } from '@darkroom/core';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EVENTS, track } from '../../analytics/track.ts';
 import { useCreateUserMutation, type NewUserValues } from '../../api/users.ts';
 import { redirectTo } from '../../app/redirect.ts';
 import { Button, Form, FormRootError, TextField, toast, useZodForm } from '../../ui/index.ts';
 import { FormDialog } from '../../ui/overlay/form-dialog.tsx';
+import { PlanLimitNotice } from '../billing/plan-limit-notice.tsx';
+import { planLimitOf, type PlanLimit } from '../billing/plan-limit.utils.ts';
 import { applyServerErrors } from '../forms/apply-server-errors.ts';
 import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
 
@@ -16,6 +19,7 @@ const MESSAGES = { email_taken: 'A user with this email already exists.' };
 export function AddUserDialog() {
   const [searchParams] = useSearchParams();
   const createUser = useCreateUserMutation();
+  const [planLimit, setPlanLimit] = useState<PlanLimit | null>(null);
   const form = useZodForm(newUserSchema, {
     defaultValues: { name: '', email: '', password: '' },
   });
@@ -29,13 +33,17 @@ export function AddUserDialog() {
   };
 
   const onSubmit = async (values: NewUserValues) => {
+    setPlanLimit(null);
     try {
       const user = await createUser.mutateAsync(values);
       track(EVENTS.userAdded);
       toast.success('User added', { description: `${user.name} can now sign in.` });
       close();
     } catch (error) {
-      applyServerErrors(form, error, FIELDS, MESSAGES);
+      // Issue 9, item 6: a refusal by the plan's user limit comes with the way to upgrade.
+      const limit = planLimitOf(error);
+      if (limit) setPlanLimit(limit);
+      else applyServerErrors(form, error, FIELDS, MESSAGES);
     }
   };
 
@@ -49,6 +57,7 @@ export function AddUserDialog() {
     >
       <Form form={form} onSubmit={onSubmit} className="mt-6 space-y-5">
         <FormRootError />
+        {planLimit && <PlanLimitNotice feature="users" message={planLimit.message} />}
         <TextField name="name" label="Name" autoComplete="off" required />
         <TextField name="email" label="Email" type="email" autoComplete="off" required />
         <TextField

@@ -22,6 +22,8 @@ import { useDocumentTitle } from '../../../app/document-title.ts';
 import { redirectTo } from '../../../app/redirect.ts';
 import { useSession } from '../../../app/session.ts';
 import { Form, useOverlay, useZodForm } from '../../../ui/index.ts';
+import { PlanLimitNotice } from '../../billing/plan-limit-notice.tsx';
+import { planLimitOf, type PlanLimit } from '../../billing/plan-limit.utils.ts';
 import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 import { ListError } from '../../lists/list-states.tsx';
 import { schemasFor } from '../source-schemas.ts';
@@ -109,6 +111,7 @@ function SourceWizard({
   const createSource = useCreateSourceMutation();
   const [banner, setBanner] = useState<WizardBanner | null>(null);
   const [deployBanner, setDeployBanner] = useState<string | null>(null);
+  const [planLimit, setPlanLimit] = useState<PlanLimit | null>(null);
   const [validating, setValidating] = useState(false);
   const [walkthroughOpen, setWalkthroughOpen] = useState(false);
   const [answer, setAnswer] = useState<{
@@ -255,6 +258,7 @@ function SourceWizard({
 
   const deploy = async ({ subdomain: chosen }: SubdomainValues) => {
     setDeployBanner(null);
+    setPlanLimit(null);
     const configuration = validatedConfiguration.current;
     if (!configuration) {
       dispatch({ type: 'goToStep', step: 2 });
@@ -282,6 +286,12 @@ function SourceWizard({
       void burstConfetti().catch(() => undefined);
       setCreated(source);
     } catch (error) {
+      // Issue 9, item 6: a refusal by the plan's source limit comes with the way to upgrade.
+      const limit = planLimitOf(error);
+      if (limit) {
+        setPlanLimit(limit);
+        return;
+      }
       const mapped = mapApiError(error);
       if (mapped.kind === 'field' && mapped.field.startsWith('darkroom_subdomains')) {
         subdomainForm.setError(
@@ -367,6 +377,9 @@ function SourceWizard({
                 deliveryDomain={settings.delivery_domain}
                 availability={availability}
                 banner={deployBanner}
+                notice={
+                  planLimit && <PlanLimitNotice feature="sources" message={planLimit.message} />
+                }
                 deploying={deploying}
                 canDeploy={canDeploy && created === null}
                 onBack={goBack}

@@ -1,5 +1,5 @@
 import { CircleCheck, LoaderCircle } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { Button, FormErrorBanner } from '../../../ui/index.ts';
 
@@ -74,6 +74,7 @@ export function SubdomainStep({
   deliveryDomain,
   availability,
   banner,
+  notice,
   deploying,
   canDeploy,
   onBack,
@@ -81,6 +82,8 @@ export function SubdomainStep({
   deliveryDomain: string;
   availability: Availability;
   banner: string | null;
+  /** A richer refusal than the banner's text, such as a plan limit with its upgrade link. */
+  notice?: ReactNode;
   deploying: boolean;
   canDeploy: boolean;
   onBack: () => void;
@@ -97,6 +100,7 @@ export function SubdomainStep({
         </p>
       </div>
       <FormErrorBanner message={banner} />
+      {notice}
       <SubdomainField deliveryDomain={deliveryDomain} availability={availability} />
       <div className="flex flex-col-reverse gap-2 border-t border-zinc-200 pt-4 sm:flex-row sm:justify-between">
         <Button type="button" variant="secondary" onClick={onBack} disabled={deploying}>

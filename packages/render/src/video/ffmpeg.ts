@@ -1,0 +1,41 @@
+// The one way this package runs ffmpeg and ffprobe (Debian's binaries on PATH; see README):
+// spawned without a shell, stderr kept for the error message, aborted with the render's signal.
+import { spawn } from 'node:child_process';
+import { RenderError } from '../pipeline/context.ts';
+
+const STDERR_KEPT = 2000;
+
+function run(command: 'ffmpeg' | 'ffprobe', args: readonly string[], signal?: AbortSignal) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const output: Buffer[] = [];
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') {
+        reject(new RenderError(500, `Video needs ${command}, which this server does not have.`));
+      } else if (error.name === 'AbortError') {
+        reject(new RenderError(504, 'The video took too long to make and was abandoned.'));
+      } else {
+        reject(error);
+      }
+    });
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(output).toString('utf8'));
+      else reject(new Error(`${command} failed (exit ${String(code)}): ${errors.trim()}`));
+    });
+  });
+}
+
+/** Runs ffmpeg to completion; its output goes to the files its arguments name. */
+export async function runFfmpeg(args: readonly string[], signal?: AbortSignal): Promise<void> {
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], signal);
+}
+
+/** Runs ffprobe and answers what it printed (JSON with `-of json`). */
+export function runFfprobe(args: readonly string[], signal?: AbortSignal): Promise<string> {
+  return run('ffprobe', ['-v', 'error', ...args], signal);
+}

@@ -1,0 +1,121 @@
+// fm=hls (issue 10 item 3): the clip encoded once per rendition of the ladder and cut into
+// MPEG-TS segments of about four seconds, keyframes aligned across renditions so a player can
+// switch between them at any segment boundary.
+import type { Params } from '@darkroom/core';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runFfmpeg } from './ffmpeg.ts';
+import { renditionLadder, type Rendition } from './hls-ladder.ts';
+import { masterPlaylist } from './hls-playlists.ts';
+import type { VideoInput } from './video-input.ts';
+import { checkVideoPixels, type VideoLimits } from './video-limits.ts';
+import { clipWindow } from './video-plan.ts';
+
+const SEGMENT_SECONDS = 4;
+const KEYFRAME_SECONDS = 2;
+
+/** Every file of a stream by name: the master playlist, rendition playlists and segments. */
+export interface HlsPackage {
+  renditions: Rendition[];
+  hasAudio: boolean;
+  /** `master.m3u8`, `{rendition}.m3u8` and `{rendition}-{n}.ts`, with bare names inside. */
+  files: Map<string, Buffer>;
+  /** The length of the clip encoded, once per rendition, for the minutes-encoded metric. */
+  encodedMs: number;
+}
+
+export const MASTER_PLAYLIST = 'master.m3u8';
+
+async function encodeRendition(
+  input: VideoInput,
+  directory: string,
+  rendition: Rendition,
+  window: { startS: number; durationS: number },
+  signal?: AbortSignal,
+): Promise<void> {
+  const gop = String(Math.max(1, Math.round((input.info.frameRate ?? 25) * KEYFRAME_SECONDS)));
+  const bitrate = String(rendition.bitrate);
+  const audio = input.info.hasAudio
+    ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '96k', '-ac', '2']
+    : ['-an'];
+  await runFfmpeg(
+    [
+      '-ss',
+      window.startS.toFixed(3),
+      '-t',
+      window.durationS.toFixed(3),
+      ...input.args,
+      '-map',
+      '0:v:0',
+      '-vf',
+      `scale=${rendition.width}:${rendition.height}:flags=bicubic,setsar=1`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'high',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      bitrate,
+      '-maxrate',
+      bitrate,
+      '-bufsize',
+      String(rendition.bitrate * 2),
+      '-g',
+      gop,
+      '-keyint_min',
+      gop,
+      '-sc_threshold',
+      '0',
+      ...audio,
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_type',
+      'mpegts',
+      '-hls_segment_filename',
+      path.join(directory, `${rendition.name}-%03d.ts`),
+      '-y',
+      path.join(directory, `${rendition.name}.m3u8`),
+    ],
+    signal,
+  );
+}
+
+/** Encodes `input` for every rendition of the request's ladder into `directory`, and reads it. */
+export async function packageHls(
+  input: VideoInput,
+  directory: string,
+  params: Params,
+  limits: VideoLimits,
+  signal?: AbortSignal,
+): Promise<HlsPackage> {
+  const window = clipWindow(params, input.info.durationMs / 1000);
+  const renditions = renditionLadder(params, input.info);
+  for (const rendition of renditions) checkVideoPixels('output', rendition, limits);
+  const output = path.join(directory, 'hls');
+  await mkdir(output);
+  // One rendition at a time: the machine's cores are shared with every other render.
+  for (const rendition of renditions) {
+    await encodeRendition(input, output, rendition, window, signal);
+  }
+  const files = new Map<string, Buffer>();
+  for (const name of await readdir(output)) {
+    files.set(name, await readFile(path.join(output, name)));
+  }
+  files.set(
+    MASTER_PLAYLIST,
+    Buffer.from(masterPlaylist(renditions, input.info.hasAudio, (name) => name)),
+  );
+  return {
+    renditions,
+    hasAudio: input.info.hasAudio,
+    files,
+    encodedMs: Math.round(window.durationS * 1000) * renditions.length,
+  };
+}

@@ -1,0 +1,94 @@
+// fm=mp4, fm=webm for video and animated input, and video to GIF or animated WebP (issue 10
+// item 2). ffmpeg writes to a temporary file: MP4 puts its index at the front (faststart) only
+// once the whole clip is known.
+import type { Params } from '@darkroom/core';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { animationFilters } from './animation-filters.ts';
+import { runFfmpeg } from './ffmpeg.ts';
+import { animationEncoderArgs, clipEncoderArgs } from './encoders.ts';
+import type { VideoInput } from './video-input.ts';
+import { checkVideoPixels, type VideoLimits } from './video-limits.ts';
+import {
+  clipWindow,
+  geometryFilter,
+  videoGeometry,
+  type VideoCodec,
+  type VideoFormat,
+} from './video-plan.ts';
+
+export interface TranscodeResult {
+  body: Buffer;
+  contentType: string;
+  format: VideoFormat;
+  codec: VideoCodec | 'gif' | 'webp';
+  width: number;
+  height: number;
+  /** The length of the media written, for the minutes-encoded metric. */
+  durationMs: number;
+}
+
+export const VIDEO_MEDIA_TYPES: Readonly<Record<VideoFormat, string>> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+// Animations beyond this rate only grow the file: GIF counts delays in hundredths of a second.
+const MAX_ANIMATION_FPS = 25;
+
+/** Encodes `input` (opened in `directory`) as `format` with the request's parameters. */
+export async function transcode(
+  input: VideoInput,
+  directory: string,
+  params: Params,
+  format: VideoFormat,
+  limits: VideoLimits,
+  signal?: AbortSignal,
+): Promise<TranscodeResult> {
+  const window = clipWindow(params, input.info.durationMs / 1000);
+  const geometry = videoGeometry(params, input.info);
+  checkVideoPixels('output', geometry, limits);
+  const output = path.join(directory, `output.${format}`);
+  const seek = ['-ss', window.startS.toFixed(3), '-t', window.durationS.toFixed(3)];
+  // GIF and WebP in: frame, skip, interval and reverse choose the frames, as for animations.
+  const animated = input.info.codec === 'gif' || input.info.codec === 'webp';
+  const frameCount = Math.max(
+    1,
+    Math.round(((input.info.frameRate ?? 10) * input.info.durationMs) / 1000),
+  );
+  const picture = [
+    ...(animated ? animationFilters(params, frameCount) : []),
+    geometryFilter(geometry),
+  ].join(',');
+  let codec: TranscodeResult['codec'];
+  let encoder: string[];
+  let filter: string[];
+  if (format === 'mp4' || format === 'webm') {
+    const clip = clipEncoderArgs(params, format, input.info.hasAudio);
+    codec = clip.codec;
+    encoder = ['-map', '0:v:0', ...(input.info.hasAudio ? ['-map', '0:a:0'] : []), ...clip.args];
+    filter = ['-vf', picture];
+  } else {
+    codec = format;
+    encoder = animationEncoderArgs(params, format);
+    const fps = Math.min(input.info.frameRate ?? MAX_ANIMATION_FPS, MAX_ANIMATION_FPS);
+    const frames = `${picture},fps=${fps}`;
+    // A GIF's 256 colours are chosen from the clip itself, not a fixed palette.
+    filter =
+      format === 'gif'
+        ? ['-filter_complex', `[0:v]${frames},split[a][b];[a]palettegen[p];[b][p]paletteuse`]
+        : ['-vf', frames];
+  }
+  await runFfmpeg([...seek, ...input.args, ...filter, ...encoder, '-y', output], signal);
+  return {
+    body: await readFile(output),
+    contentType: VIDEO_MEDIA_TYPES[format],
+    format,
+    codec,
+    width: geometry.width,
+    height: geometry.height,
+    durationMs: Math.round(window.durationS * 1000),
+  };
+}

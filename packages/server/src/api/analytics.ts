@@ -1,0 +1,162 @@
+import {
+  JSONAPI_MEDIA_TYPE,
+  JSONAPI_VERSION,
+  METRICS,
+  metricNamed,
+  type MetricDefinition,
+} from '@darkroom/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { metricSeries, topValues } from '../analytics/metric-series.ts';
+import { parseAnalyticsFilters, type AnalyticsFilters } from '../analytics/request-filters.ts';
+import { createRollupRunner } from '../analytics/rollup-runner.ts';
+import { rollUpUsage } from '../analytics/rollup.ts';
+import { isId } from '../db/ids.ts';
+import { findSource } from '../store/sources.ts';
+import { requireAuth } from './authentication.ts';
+import { authenticationMeta, serverMeta } from './documents.ts';
+import { apiError } from './errors.ts';
+
+const TOP_DEFAULT = 10;
+const TOP_MAX = 100;
+
+function metricResource(metric: MetricDefinition) {
+  return {
+    type: 'analytics_metrics',
+    id: metric.name,
+    attributes: {
+      name: metric.name,
+      label: metric.label,
+      value_type: metric.valueType,
+      moving_average: metric.movingAverage,
+      previous_month: metric.previousMonth,
+      breakdowns: metric.breakdowns,
+    },
+  };
+}
+
+/** A JSON:API document whose meta carries the analytics figures beside the usual members. */
+function sendAnalytics(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: unknown[],
+  meta: Record<string, unknown> = {},
+): FastifyReply {
+  return reply
+    .code(200)
+    .type(JSONAPI_MEDIA_TYPE)
+    .send({
+      data,
+      jsonapi: { version: JSONAPI_VERSION },
+      meta: {
+        ...meta,
+        authentication: authenticationMeta(request.auth),
+        server: serverMeta(request.server.darkroom.config),
+      },
+    });
+}
+
+function topLimit(query: Record<string, unknown>): number {
+  const raw = query['page[size]'];
+  if (raw === undefined) return TOP_DEFAULT;
+  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= 1 && value <= TOP_MAX)) {
+    throw apiError('invalid_parameter', `page[size] must be 1 to ${TOP_MAX}.`, {
+      parameter: 'page[size]',
+    });
+  }
+  return value;
+}
+
+/**
+ * `analytics`: usage of the caller's account (issue 8 item 4). Every read first writes the
+ * usage this process still buffers and rolls up what has settled, then reads the aggregates
+ * plus the newer raw events, so numbers are exact right after requests are served.
+ */
+export function analyticsRoutes(app: FastifyInstance): void {
+  const { config, database } = app.darkroom;
+  const runner = createRollupRunner({
+    db: database.db,
+    intervalMinutes: config.usageRollupIntervalMinutes,
+    retentionDays: config.usageRetentionDays,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
+
+  /** Resolves the filters of a request the caller's account may make. */
+  async function accountFilters(request: FastifyRequest, metric: MetricDefinition | null) {
+    const auth = requireAuth(request);
+    const filters = parseAnalyticsFilters(request.query as Record<string, unknown>, metric);
+    if (filters.sourceId !== null) {
+      const source = isId(filters.sourceId)
+        ? await findSource(database.db, filters.sourceId, auth.user.accountId)
+        : undefined;
+      // The demo source is readable by all, but its traffic is nobody's own.
+      if (source === undefined || source.account_id !== auth.user.accountId) {
+        throw apiError('not_found', 'No source has this id.', { parameter: 'filter[source_id]' });
+      }
+    }
+    await app.delivery.flushUsage();
+    await rollUpUsage(database.db);
+    return { accountId: auth.user.accountId, ...filters };
+  }
+
+  app.get('/analytics', async (request, reply) => {
+    requireAuth(request);
+    return sendAnalytics(request, reply, METRICS.map(metricResource));
+  });
+
+  for (const [path, dimension] of [
+    ['/analytics/top_assets', 'asset'],
+    ['/analytics/top_referrers', 'referrer'],
+  ] as const) {
+    app.get(path, async (request, reply) => {
+      const limit = topLimit(request.query as Record<string, unknown>);
+      const filters: AnalyticsFilters & { accountId: string } = await accountFilters(request, null);
+      const rows = await topValues(database.db, filters, dimension, limit);
+      const data = rows.map((row) =>
+        dimension === 'asset'
+          ? {
+              type: 'analytics_top_assets',
+              id: `${row.sourceId}/${row.value}`,
+              attributes: {
+                source_id: row.sourceId,
+                path: row.value,
+                requests: row.requests,
+                bandwidth: row.bytesOut,
+              },
+            }
+          : {
+              type: 'analytics_top_referrers',
+              id: row.value,
+              attributes: { referrer: row.value, requests: row.requests, bandwidth: row.bytesOut },
+            },
+      );
+      return sendAnalytics(request, reply, data);
+    });
+  }
+
+  app.get<{ Params: { metric: string } }>('/analytics/:metric', async (request, reply) => {
+    requireAuth(request);
+    const metric = metricNamed(request.params.metric);
+    if (metric === undefined) {
+      throw apiError('not_found', `No analytics metric is named ${request.params.metric}.`);
+    }
+    const filters = await accountFilters(request, metric);
+    const series = await metricSeries(database.db, metric, filters);
+    const data = series.points.map((point) => ({
+      type: 'analytics_points',
+      id: point.group === undefined ? point.time : `${point.time}/${point.group}`,
+      attributes: point,
+    }));
+    return sendAnalytics(request, reply, data, {
+      metric: metric.name,
+      value_type: metric.valueType,
+      granularity: filters.granularity,
+      total: series.total,
+      ...(series.groups && { groups: series.groups }),
+      ...(series.movingAverage && { moving_average: series.movingAverage }),
+      ...(series.previousMonth && { previous_month: series.previousMonth }),
+    });
+  });
+}

@@ -1,0 +1,139 @@
+// The local ledger's invoice documents (hosted page and PDF), and the administrator's controls:
+// closing an account's billing period now (the simulated period end of tests and demos) and
+// settling an invoice paid outside Darkroom.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { closeDuePeriods, closeSubscriptionPeriod, findInvoice } from '../billing/invoices.ts';
+import { invoiceLinks, invoiceObject } from '../billing/objects.ts';
+import { invoicePage } from '../billing/invoice-page.ts';
+import { invoicePdf } from '../billing/invoice-pdf.ts';
+import { findPrice } from '../billing/catalogue.ts';
+import { ensureSubscription } from '../billing/subscriptions.ts';
+import { isId } from '../db/ids.ts';
+import type { BillingInvoiceRow } from '../db/schema.ts';
+import { findAccount } from '../store/accounts.ts';
+import { requestOrigin } from './billing.ts';
+import { sendData } from './documents.ts';
+import { apiError } from './errors.ts';
+import { requestAttributes } from './request-document.ts';
+
+const INVOICE_ID = /^in_[0-9a-f]{24}$/;
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The invoice, for a signed-in user of its account or for the holder of its link (the link's
+ * token is as secret as a provider's hosted invoice URL). Anyone else is told it does not exist.
+ */
+async function invoiceFor(app: FastifyInstance, request: FastifyRequest, id: string) {
+  const missing = apiError('not_found', 'No invoice has this id.');
+  if (!INVOICE_ID.test(id)) throw missing;
+  const invoice = await findInvoice(app.darkroom.database.db, id);
+  if (invoice === undefined) throw missing;
+  const token = (request.query as Record<string, unknown>).token;
+  const byLink = typeof token === 'string' && sameSecret(token, invoice.access_token);
+  const byAccount = request.auth?.user.accountId === invoice.account_id;
+  if (!byLink && !byAccount) throw missing;
+  const account = await findAccount(app.darkroom.database.db, invoice.account_id, null);
+  return { invoice, company: account?.company ?? '' };
+}
+
+export function billingInvoiceRoutes(app: FastifyInstance): void {
+  app.get<{ Params: { id: string } }>('/billing/invoices/:id/hosted', async (request, reply) => {
+    const { invoice, company } = await invoiceFor(app, request, request.params.id);
+    const { pdf } = invoiceLinks(requestOrigin(request), invoice);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('text/html; charset=utf-8')
+      .send(invoicePage(invoice, company, pdf));
+  });
+
+  app.get<{ Params: { id: string } }>('/billing/invoices/:id/pdf', async (request, reply) => {
+    const { invoice, company } = await invoiceFor(app, request, request.params.id);
+    const bytes = await invoicePdf(invoice, company);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`)
+      .type('application/pdf')
+      .send(Buffer.from(bytes));
+  });
+}
+
+/** Statuses an administrator may move an invoice to, from each status. */
+const SETTLEMENTS: Record<BillingInvoiceRow['status'], BillingInvoiceRow['status'][]> = {
+  draft: ['open', 'void'],
+  open: ['paid', 'void', 'uncollectible'],
+  uncollectible: ['paid', 'void'],
+  paid: [],
+  void: [],
+};
+
+/** Mounted under /api/v4/admin. */
+export function billingAdminRoutes(app: FastifyInstance): void {
+  const { db } = app.darkroom.database;
+
+  async function invoiceDocument(request: FastifyRequest, invoice: BillingInvoiceRow) {
+    const price = await findPrice(db, invoice.price_id);
+    const { id, ...attributes } = invoiceObject(invoice, price, requestOrigin(request));
+    return { type: 'invoices', id, attributes };
+  }
+
+  app.post('/billing/close-period', async (request, reply) => {
+    if (app.darkroom.config.stripe !== null) {
+      throw apiError('conflict', 'Stripe closes billing periods when it is configured.');
+    }
+    const attributes = requestAttributes(request.body, 'billing_period_closes');
+    const accountId = attributes.account_id;
+    if (!isId(accountId) || !(await findAccount(db, accountId, null))) {
+      throw apiError('validation_failed', 'account_id must name an account.', {
+        pointer: '/data/attributes/account_id',
+      });
+    }
+    const at = attributes.at === undefined ? new Date() : new Date(String(attributes.at));
+    if (Number.isNaN(at.getTime())) {
+      throw apiError('validation_failed', 'at must be an ISO 8601 time.', {
+        pointer: '/data/attributes/at',
+      });
+    }
+    // Periods that ended before `at` close on their own schedule first; the one `at` falls in
+    // is then closed at `at`.
+    await closeDuePeriods(db, at, accountId);
+    const subscription = await ensureSubscription(db, accountId);
+    const invoice = await closeSubscriptionPeriod(db, subscription.id, { now: at, periodEnd: at });
+    return sendData(reply, 200, invoice && (await invoiceDocument(request, invoice)));
+  });
+
+  app.patch<{ Params: { id: string } }>('/billing/invoices/:id', async (request, reply) => {
+    const attributes = requestAttributes(request.body, 'invoices');
+    const invoice = INVOICE_ID.test(request.params.id)
+      ? await findInvoice(db, request.params.id)
+      : undefined;
+    if (invoice === undefined) throw apiError('not_found', 'No invoice has this id.');
+    const status = attributes.status as BillingInvoiceRow['status'];
+    if (!SETTLEMENTS[invoice.status].includes(status)) {
+      throw apiError(
+        'validation_failed',
+        `An invoice that is ${invoice.status} cannot become ${String(status)}.`,
+        { pointer: '/data/attributes/status' },
+      );
+    }
+    const now = new Date();
+    const updated = await db
+      .updateTable('billing_invoices')
+      .set({
+        status,
+        ...(status === 'paid' && { paid_at: now }),
+        ...(status === 'open' && { finalized_at: now }),
+      })
+      .where('id', '=', invoice.id)
+      .where('status', '=', invoice.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (updated === undefined) throw apiError('conflict', 'The invoice changed meanwhile; retry.');
+    return sendData(reply, 200, await invoiceDocument(request, updated));
+  });
+}

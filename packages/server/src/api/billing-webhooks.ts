@@ -1,0 +1,40 @@
+// POST /api/v4/stripe/webhooks: Stripe's deliveries, read as the raw bytes Stripe signed.
+import type { FastifyInstance } from 'fastify';
+import { createStripeClient } from '../billing/stripe-client.ts';
+import { handleStripeWebhook, WebhookSignatureError } from '../billing/stripe-webhooks.ts';
+import { apiError } from './errors.ts';
+
+export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> {
+  const stripeConfig = app.darkroom.config.stripe;
+  const secret = stripeConfig?.webhookSecret ?? null;
+  if (stripeConfig === null || secret === null) return;
+  const stripe = createStripeClient(stripeConfig);
+  // A plugin of its own, so the raw-body parser applies to this route only.
+  await app.register(async (webhooks) => {
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+    webhooks.post('/stripe/webhooks', async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || typeof request.body !== 'string') {
+        throw apiError('bad_request', 'A signed Stripe event is expected.');
+      }
+      try {
+        const outcome = await handleStripeWebhook(
+          app.darkroom.database.db,
+          stripe,
+          secret,
+          request.body,
+          signature,
+        );
+        return await reply.send({ received: true, duplicate: outcome.duplicate });
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) {
+          throw apiError('bad_request', `The Stripe signature does not match: ${error.message}`);
+        }
+        throw error;
+      }
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { FileImage } from 'lucide-react';
+import { DarkSelect } from '../../ui/index.ts';
+import type { EditorParams } from './editor-types.ts';
+import { EditorSection } from './editor-section.tsx';
+import {
+  OUTPUT_FORMATS,
+  autoValues,
+  automaticFormat,
+  formatDisabled,
+  withParams,
+  type FormatSupport,
+} from './params.utils.ts';
+
+export interface FormatSectionProps {
+  params: EditorParams;
+  support: FormatSupport;
+  disabled: boolean;
+  onChange: (next: EditorParams) => void;
+}
+
+/** The output format (`fm`); avif and webp only where this browser can show the preview. */
+export function FormatSection({ params, support, disabled, onChange }: FormatSectionProps) {
+  const items = OUTPUT_FORMATS.map((format) => ({
+    label: format,
+    disabled: formatDisabled(format, support),
+  }));
+  // Spec section 4: with auto=format the select shows what the browser gets.
+  const shown =
+    params.fm ?? (autoValues(params).includes('format') ? automaticFormat(support) : null);
+  return (
+    <EditorSection title="Formatting">
+      <DarkSelect
+        label="Output format"
+        icon={FileImage}
+        items={items}
+        value={shown}
+        placeholder="Same as the original"
+        disabled={disabled}
+        onChange={(item) => onChange(withParams(params, { fm: item.label }))}
+      />
+    </EditorSection>
+  );
+}

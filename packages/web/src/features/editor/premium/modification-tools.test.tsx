@@ -1,0 +1,215 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiMock } from '../../../test/fetch-mock.ts';
+import { EditorToaster, toast } from '../../../ui/index.ts';
+import { mockDashboardApi } from '../../assets/assets.test-fixtures.ts';
+import type { EditorCapabilities, EditorParams, OriginProperties } from '../editor-types.ts';
+import { editorCapabilitiesOf } from './capabilities.ts';
+import { ModificationTools, pageNavigation } from './modification-tools.tsx';
+import { PAYWALL_TEXT } from './paywall-dialog.tsx';
+
+const SOURCE_ID = 'd'.repeat(24);
+const origin: OriginProperties = {
+  originWidth: 800,
+  originHeight: 600,
+  originFileSize: 400_000,
+  originImgType: 'jpeg',
+  originUrl: 'http://photos.localhost:8080/pets/cat.jpg',
+  originAspectRatio: 800 / 600,
+};
+const everything = editorCapabilitiesOf([
+  'background_removal',
+  'background_replacement',
+  'super_resolution',
+  'outpainting',
+  'object_removal',
+  'image_to_video',
+]);
+
+function renderTools({
+  params: initial = {},
+  capabilities = everything,
+  originOverrides = {},
+}: {
+  params?: EditorParams;
+  capabilities?: EditorCapabilities;
+  originOverrides?: Partial<OriginProperties>;
+} = {}) {
+  const changes: EditorParams[] = [];
+  const onEnterGenerativeFill = vi.fn();
+  const onOpenObjectTool = vi.fn();
+  function Harness() {
+    const [params, setParams] = useState(initial);
+    return (
+      <>
+        <ModificationTools
+          params={params}
+          origin={{ ...origin, ...originOverrides }}
+          capabilities={capabilities}
+          sourceId={SOURCE_ID}
+          originPath="/pets/cat.jpg"
+          disabled={false}
+          onChange={(next) => {
+            changes.push(next);
+            setParams(next);
+          }}
+          onEnterGenerativeFill={onEnterGenerativeFill}
+          onOpenObjectTool={onOpenObjectTool}
+        />
+        <EditorToaster />
+      </>
+    );
+  }
+  const router = createMemoryRouter([{ path: '*', Component: Harness }], {
+    initialEntries: ['/assets/x/pets/cat.jpg/editing'],
+  });
+  render(<RouterProvider router={router} />);
+  return { user: userEvent.setup(), changes, onEnterGenerativeFill, onOpenObjectTool };
+}
+
+const eventNames = (api: ApiMock) =>
+  api
+    .requestsTo('POST /api/v4/events')
+    .map((request) => (request.body as { data: { attributes: { name: string } } }).data.attributes);
+
+describe('ModificationTools', () => {
+  afterEach(() => {
+    act(() => {
+      toast.dismiss();
+    });
+    vi.restoreAllMocks();
+  });
+
+  it('shows the paywall for a tool the account lacks and logs it being shown and clicked', async () => {
+    const api = mockDashboardApi();
+    const { user, onEnterGenerativeFill } = renderTools({
+      capabilities: editorCapabilitiesOf([]),
+    });
+    await user.click(screen.getByRole('button', { name: /Generative Fill/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock Premium Features' });
+    expect(within(dialog).getByText(PAYWALL_TEXT)).toBeVisible();
+    expect(
+      within(dialog).getByRole('link', { name: 'Learn more about our premium features' }),
+    ).toHaveAttribute('href', `/sources/${SOURCE_ID}`);
+    expect(onEnterGenerativeFill).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(eventNames(api)).toEqual([
+        { name: 'Paywall Shown', properties: { feature: 'Generative fill' } },
+      ]),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Contact Us' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/administrator/);
+    await waitFor(() => expect(eventNames(api)).toHaveLength(2));
+    expect(eventNames(api)[1]).toEqual({
+      name: 'Paywall Clicked',
+      properties: { feature: 'Generative fill' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the paywall instead of switching a locked premium switch on', async () => {
+    mockDashboardApi();
+    const { user, changes } = renderTools({ capabilities: editorCapabilitiesOf([]) });
+    await user.click(screen.getByRole('switch', { name: 'Background Removal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock Premium Features' });
+    expect(changes).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('switch', { name: 'Background Removal' })).not.toBeChecked();
+  });
+
+  it('turns background removal on in place of a background replacement', async () => {
+    const { user, changes } = renderTools({ params: { 'bg-replace': 'a beach', w: '400' } });
+    await user.click(screen.getByRole('switch', { name: 'Background Removal' }));
+    expect(changes.at(-1)).toEqual({ w: '400', 'bg-remove': 'true' });
+    expect(await screen.findByText(/Background removal mode entered/)).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Background Replace' })).not.toBeChecked();
+  });
+
+  it('leaves background removal off for an origin over 12 MB, with the over-limit message', async () => {
+    const { user, changes } = renderTools({ originOverrides: { originFileSize: 12_500_000 } });
+    await user.click(screen.getByRole('switch', { name: 'Background Removal' }));
+    expect(await screen.findByText(/up to 12 MB and 50 megapixels/)).toBeVisible();
+    expect(changes).toEqual([]);
+  });
+
+  it('applies super resolution over its soft limit, with a warning', async () => {
+    const soft = renderTools();
+    await soft.user.click(screen.getByRole('switch', { name: 'Super Resolution' }));
+    expect(soft.changes.at(-1)).toEqual({ upscale: 'true' });
+    expect(await screen.findByText(/it was applied/)).toBeVisible();
+  });
+
+  it('refuses super resolution over 1 megapixel', async () => {
+    const hard = renderTools({ originOverrides: { originWidth: 1200, originHeight: 1000 } });
+    await hard.user.click(screen.getByRole('switch', { name: 'Super Resolution' }));
+    expect(await screen.findByText(/no changes were applied/)).toBeVisible();
+    expect(hard.changes).toEqual([]);
+  });
+
+  it('blocks background replace on a cropped image over 9 megapixels', async () => {
+    const { user, changes } = renderTools({
+      params: { rect: '0,0,2000,2000' },
+      originOverrides: { originWidth: 4000, originHeight: 3000 },
+    });
+    await user.click(screen.getByRole('switch', { name: 'Background Replace' }));
+    expect(
+      await screen.findByText(/Please remove Cropping to continue with Background Replace\./),
+    ).toBeVisible();
+    expect(changes).toEqual([]);
+    expect(screen.queryByLabelText('New background')).not.toBeInTheDocument();
+  });
+
+  it('replaces the background from a new prompt, turning background removal off', async () => {
+    const { user, changes } = renderTools({ params: { 'bg-remove': 'true' } });
+    await user.click(screen.getByRole('switch', { name: 'Background Replace' }));
+    expect(changes.at(-1)).toEqual({});
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('A prompt is required.');
+    await user.type(screen.getByLabelText('New background'), 'a sunny beach');
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(changes.at(-1)).toEqual({ 'bg-replace': 'a sunny beach' });
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Prompt must be changed');
+  });
+
+  it('turns an opened background replace without a prompt off when super resolution goes on', async () => {
+    const { user } = renderTools({ originOverrides: { originWidth: 400, originHeight: 400 } });
+    await user.click(screen.getByRole('switch', { name: 'Background Replace' }));
+    expect(screen.getByRole('switch', { name: 'Background Replace' })).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Super Resolution' }));
+    expect(screen.getByRole('switch', { name: 'Background Replace' })).not.toBeChecked();
+  });
+
+  it('sharpens by an amount that can be changed', async () => {
+    const { user, changes } = renderTools();
+    await user.click(screen.getByRole('switch', { name: 'Sharpen' }));
+    expect(changes.at(-1)).toEqual({ sharp: '20' });
+    const amount = screen.getByLabelText('Sharpen amount');
+    await user.clear(amount);
+    await user.type(amount, '60{Enter}');
+    expect(changes.at(-1)).toEqual({ sharp: '60' });
+  });
+
+  it('opens the object tool and the generative fill for an account that has them', async () => {
+    const { user, onOpenObjectTool, onEnterGenerativeFill } = renderTools();
+    await user.click(screen.getByRole('button', { name: /Object Removal & Replacement/ }));
+    expect(onOpenObjectTool).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole('button', { name: /Generative Fill/ }));
+    expect(onEnterGenerativeFill).toHaveBeenCalledOnce();
+  });
+
+  it('goes to the image-to-video page with the edited still', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined);
+    const { user } = renderTools({ params: { w: '400', dl: 'cat.jpg' } });
+    await user.click(screen.getByRole('button', { name: /Image to Video/ }));
+    expect(assign).toHaveBeenCalledWith(
+      `/assets/${SOURCE_ID}/image-to-video?sourceImage=${encodeURIComponent(
+        'http://photos.localhost:8080/pets/cat.jpg?w=400',
+      )}`,
+    );
+  });
+});

@@ -1,0 +1,277 @@
+import { Clapperboard, Eraser, Expand } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, NumberInput, toast, VerticalSwitch } from '../../../ui/index.ts';
+import type { EditorCapabilities, EditorParams, OriginProperties } from '../editor-types.ts';
+import { BackgroundReplaceForm } from './background-replace-form.tsx';
+import {
+  backgroundRemovalWithinLimits,
+  backgroundReplaceBlockedByCrop,
+  backgroundReplaceStaysOpen,
+  DEFAULT_SHARPEN_AMOUNT,
+  imageToVideoPath,
+  PREMIUM_MESSAGES,
+  stillUrlOf,
+  superResolutionLimit,
+  withBackgroundRemoval,
+  withBackgroundReplacement,
+  withSharpen,
+  withSuperResolution,
+  type PremiumTool,
+} from './modification-tools.utils.ts';
+import { PaywallDialog } from './paywall-dialog.tsx';
+import { trackPaywallClicked, trackPaywallShown } from './premium-events.ts';
+
+export interface ModificationToolsProps {
+  params: EditorParams;
+  origin: OriginProperties;
+  capabilities: EditorCapabilities;
+  sourceId: string;
+  originPath: string;
+  disabled: boolean;
+  onChange: (next: EditorParams) => void;
+  onEnterGenerativeFill: () => void;
+  onOpenObjectTool: () => void;
+}
+
+const TOOL_NAMES: Record<PremiumTool, string> = {
+  bgRemove: 'Background removal',
+  bgReplace: 'Background replacement',
+  superRes: 'Super resolution',
+  outpainting: 'Generative fill',
+  objectRemove: 'Object removal and replacement',
+  imageToVideo: 'Image to video',
+};
+
+/** The page a full navigation goes to; a seam so tests can see where it would go. */
+export const pageNavigation = {
+  assign: (path: string) => window.location.assign(path),
+};
+
+/** The sidebar's 'Modification Tools (Premium)' section (issue 7, item 6). */
+export function ModificationTools({
+  params,
+  origin,
+  capabilities,
+  sourceId,
+  disabled,
+  onChange,
+  onEnterGenerativeFill,
+  onOpenObjectTool,
+}: ModificationToolsProps) {
+  const [lockedTool, setLockedTool] = useState<PremiumTool | null>(null);
+  const [replaceOpened, setReplaceOpened] = useState(false);
+  const replaceOn = replaceOpened || params['bg-replace'] !== undefined;
+
+  const change = (next: EditorParams) => {
+    if (!backgroundReplaceStaysOpen(params, next)) setReplaceOpened(false);
+    onChange(next);
+  };
+
+  /** Runs `action` when the account has `tool`, else shows the paywall. */
+  const unlocked = (tool: PremiumTool, action: () => void) => {
+    if (capabilities[tool]) {
+      action();
+      return;
+    }
+    setLockedTool(tool);
+    trackPaywallShown(TOOL_NAMES[tool]);
+  };
+
+  const toggleBackgroundRemoval = (on: boolean) => {
+    if (!on) {
+      onChange(withBackgroundRemoval(params, false));
+      return;
+    }
+    unlocked('bgRemove', () => {
+      if (!backgroundRemovalWithinLimits(origin)) {
+        toast.danger(PREMIUM_MESSAGES.backgroundRemovalOverLimit);
+        return;
+      }
+      change(withBackgroundRemoval(params, true));
+      toast.info(PREMIUM_MESSAGES.backgroundRemovalApplied, { editor: true });
+    });
+  };
+
+  const toggleBackgroundReplace = (on: boolean) => {
+    if (!on) {
+      setReplaceOpened(false);
+      if (params['bg-replace'] !== undefined)
+        onChange(withBackgroundReplacement(params, undefined));
+      return;
+    }
+    unlocked('bgReplace', () => {
+      if (backgroundReplaceBlockedByCrop(params, origin)) {
+        toast.danger(PREMIUM_MESSAGES.backgroundReplaceCropOverLimit);
+        return;
+      }
+      setReplaceOpened(true);
+      if (params['bg-remove'] !== undefined) onChange(withBackgroundRemoval(params, false));
+      toast.info(PREMIUM_MESSAGES.backgroundReplaceEntered, { editor: true });
+    });
+  };
+
+  const replaceBackground = (prompt: string) => {
+    if (backgroundReplaceBlockedByCrop(params, origin)) {
+      toast.danger(PREMIUM_MESSAGES.backgroundReplaceCropOverLimit);
+      return;
+    }
+    onChange(withBackgroundReplacement(params, prompt));
+  };
+
+  const toggleSuperResolution = (on: boolean) => {
+    if (!on) {
+      onChange(withSuperResolution(params, false));
+      return;
+    }
+    unlocked('superRes', () => {
+      const limit = superResolutionLimit(origin);
+      if (limit === 'hard') {
+        toast.danger(PREMIUM_MESSAGES.superResolutionHardLimit);
+        return;
+      }
+      change(withSuperResolution(params, true));
+      if (limit === 'soft')
+        toast.warning(PREMIUM_MESSAGES.superResolutionSoftLimit, { editor: true });
+      else toast.info(PREMIUM_MESSAGES.superResolutionApplied, { editor: true });
+    });
+  };
+
+  const sharpen = params.sharp === undefined ? undefined : Number(params.sharp);
+
+  return (
+    <section aria-labelledby="modification-tools-heading" className="flex flex-col gap-5 py-4">
+      <h3
+        id="modification-tools-heading"
+        className="flex items-center gap-2 text-sm font-semibold text-zinc-900"
+      >
+        Modification Tools
+        <Badge color="purple" size="small">
+          Premium
+        </Badge>
+      </h3>
+      <VerticalSwitch
+        label="Background Removal"
+        legend="Cut the subject out on a transparent background."
+        premium
+        checked={params['bg-remove'] !== undefined}
+        onCheckedChange={toggleBackgroundRemoval}
+        disabled={disabled}
+        tooltip="Works on originals up to 12 MB and 50 megapixels."
+      />
+      <div className="flex flex-col gap-3">
+        <VerticalSwitch
+          label="Background Replace"
+          legend="Put the subject on a background made from your prompt."
+          premium
+          checked={replaceOn}
+          onCheckedChange={toggleBackgroundReplace}
+          disabled={disabled}
+        />
+        {replaceOn && (
+          <BackgroundReplaceForm
+            key={params['bg-replace'] ?? ''}
+            current={params['bg-replace']}
+            disabled={disabled}
+            onSubmit={replaceBackground}
+          />
+        )}
+      </div>
+      <VerticalSwitch
+        label="Super Resolution"
+        legend="Enlarge the image with an AI model that keeps detail sharp."
+        premium
+        checked={params.upscale !== undefined}
+        onCheckedChange={toggleSuperResolution}
+        disabled={disabled}
+        tooltip="For originals under 1024 x 1024 and 1 MB."
+      />
+      <div className="flex flex-col gap-3">
+        <VerticalSwitch
+          label="Sharpen"
+          legend="Bring out edges and fine detail."
+          checked={sharpen !== undefined}
+          onCheckedChange={(on) =>
+            onChange(withSharpen(params, on ? DEFAULT_SHARPEN_AMOUNT : undefined))
+          }
+          disabled={disabled}
+        />
+        {sharpen !== undefined && (
+          <NumberInput
+            label="Sharpen amount"
+            value={Number.isFinite(sharpen) ? sharpen : DEFAULT_SHARPEN_AMOUNT}
+            range={[0, 100]}
+            onChange={(amount) => onChange(withSharpen(params, amount))}
+            disabled={disabled}
+          />
+        )}
+      </div>
+      <div className="flex flex-col gap-2">
+        <ToolButton
+          label="Generative Fill"
+          icon={<Expand aria-hidden="true" className="size-4" />}
+          disabled={disabled}
+          onClick={() => unlocked('outpainting', onEnterGenerativeFill)}
+        />
+        <ToolButton
+          label="Object Removal & Replacement"
+          icon={<Eraser aria-hidden="true" className="size-4" />}
+          disabled={disabled}
+          onClick={() =>
+            unlocked('objectRemove', () => {
+              toast.info(PREMIUM_MESSAGES.objectToolEntered, { editor: true });
+              onOpenObjectTool();
+            })
+          }
+        />
+        <ToolButton
+          label="Image to Video"
+          icon={<Clapperboard aria-hidden="true" className="size-4" />}
+          disabled={disabled}
+          onClick={() =>
+            unlocked('imageToVideo', () =>
+              pageNavigation.assign(
+                imageToVideoPath(sourceId, stillUrlOf(origin.originUrl, params)),
+              ),
+            )
+          }
+        />
+      </div>
+      <PaywallDialog
+        feature={lockedTool === null ? null : TOOL_NAMES[lockedTool]}
+        learnMorePath={`/sources/${encodeURIComponent(sourceId)}`}
+        onContact={() => {
+          if (lockedTool !== null) trackPaywallClicked(TOOL_NAMES[lockedTool]);
+        }}
+        onClose={() => setLockedTool(null)}
+      />
+    </section>
+  );
+}
+
+function ToolButton({
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      disabled={disabled}
+      onClick={onClick}
+      className="justify-start gap-2"
+    >
+      {icon}
+      {label}
+      <Badge color="purple" size="small" className="ml-auto">
+        Premium
+      </Badge>
+    </Button>
+  );
+}

@@ -1,0 +1,148 @@
+import type {
+  EditorCapabilities,
+  EditorParamName,
+  EditorParams,
+  OriginProperties,
+} from '../editor-types.ts';
+
+/** A premium tool, named by the editor flag that unlocks it. */
+export type PremiumTool = keyof EditorCapabilities;
+
+// Editor spec section 9 ('Business constants and limits').
+export const PROMPT_MAX_LENGTH = 1024;
+export const BACKGROUND_REMOVAL_MAX_BYTES = 12_000_000;
+export const BACKGROUND_REMOVAL_MAX_PIXELS = 50_000_000;
+export const SUPER_RESOLUTION_SOFT_PIXELS = 250_000;
+export const SUPER_RESOLUTION_HARD_PIXELS = 1_000_000;
+export const BACKGROUND_REPLACE_CROP_MAX_PIXELS = 9_000_000;
+
+/** The toasts of the premium tools (editor spec section 8; where it gives no wording, ours). */
+export const PREMIUM_MESSAGES = {
+  backgroundRemovalApplied:
+    'Background removal mode entered: the background of the image is being removed.',
+  backgroundRemovalOverLimit:
+    'Background removal works on images up to 12 MB and 50 megapixels. This image is larger, so no changes were applied.',
+  backgroundReplaceEntered:
+    'Background replace mode entered: describe the new background and press Replace.',
+  backgroundReplaceCropOverLimit:
+    'Background replace works on cropped images up to 9 megapixels. Please remove Cropping to continue with Background Replace.',
+  superResolutionApplied: 'Super resolution applied: the image is being enlarged.',
+  superResolutionSoftLimit:
+    'Super resolution works best on originals under 0.25 megapixels: it was applied, but this image will gain less detail and take longer.',
+  superResolutionHardLimit:
+    'Super resolution needs an original under 1024 x 1024 and 1 MB. This image exceeds it, so no changes were applied.',
+  objectToolEntered: 'Object removal/replacement mode entered: draw a box around an object.',
+} as const;
+
+/** Why a prompt cannot be submitted, or null (editor spec section 5, shared with generative fill). */
+export function promptError(prompt: string, current: string | undefined): string | null {
+  const text = prompt.trim();
+  if (text === '') return 'A prompt is required.';
+  if (text.length > PROMPT_MAX_LENGTH) {
+    return `The prompt must be at most ${PROMPT_MAX_LENGTH} characters.`;
+  }
+  if (text === current) return 'Prompt must be changed';
+  return null;
+}
+
+function pixelsOf(origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>): number {
+  return origin.originWidth * origin.originHeight;
+}
+
+/** True when background removal may run on this origin (12 MB and 50 megapixels at most). */
+export function backgroundRemovalWithinLimits(
+  origin: Pick<OriginProperties, 'originWidth' | 'originHeight' | 'originFileSize'>,
+): boolean {
+  return (
+    origin.originFileSize <= BACKGROUND_REMOVAL_MAX_BYTES &&
+    pixelsOf(origin) <= BACKGROUND_REMOVAL_MAX_PIXELS
+  );
+}
+
+export type SuperResolutionLimit = 'within' | 'soft' | 'hard';
+
+/** Over the hard limit nothing is applied; over the soft one it is, with a warning. */
+export function superResolutionLimit(
+  origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>,
+): SuperResolutionLimit {
+  const pixels = pixelsOf(origin);
+  if (pixels > SUPER_RESOLUTION_HARD_PIXELS) return 'hard';
+  if (pixels > SUPER_RESOLUTION_SOFT_PIXELS) return 'soft';
+  return 'within';
+}
+
+/** A crop on an origin over 9 megapixels blocks background replace until the crop is removed. */
+export function backgroundReplaceBlockedByCrop(
+  params: EditorParams,
+  origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>,
+): boolean {
+  return params.rect !== undefined && pixelsOf(origin) > BACKGROUND_REPLACE_CROP_MAX_PIXELS;
+}
+
+/** `params` with one parameter set, or deleted when `value` is undefined. */
+export function withParam(
+  params: EditorParams,
+  name: EditorParamName,
+  value: string | undefined,
+): EditorParams {
+  const others = Object.entries(params).filter(([key]) => key !== name);
+  return Object.fromEntries(value === undefined ? others : [...others, [name, value]]);
+}
+
+// Background replace and remove are mutually exclusive (editor spec section 4): choosing
+// either clears the other.
+export function withBackgroundRemoval(params: EditorParams, on: boolean): EditorParams {
+  const next = withParam(params, 'bg-remove', on ? 'true' : undefined);
+  return on ? withParam(next, 'bg-replace', undefined) : next;
+}
+
+export function withBackgroundReplacement(
+  params: EditorParams,
+  prompt: string | undefined,
+): EditorParams {
+  const next = withParam(params, 'bg-replace', prompt);
+  return prompt === undefined ? next : withParam(next, 'bg-remove', undefined);
+}
+
+export function withSuperResolution(params: EditorParams, on: boolean): EditorParams {
+  return withParam(params, 'upscale', on ? 'true' : undefined);
+}
+
+/** The sharpen amount the switch turns on with (the renderer's `sharp` takes 0 to 100). */
+export const DEFAULT_SHARPEN_AMOUNT = 20;
+
+export function withSharpen(params: EditorParams, amount: number | undefined): EditorParams {
+  return withParam(params, 'sharp', amount === undefined ? undefined : String(amount));
+}
+
+/**
+ * Whether an opened background replace switch without a prompt yet stays on after a change: it
+ * turns itself off when the replace value is missing and bg-remove or upscale gets set (spec
+ * section 4).
+ */
+export function backgroundReplaceStaysOpen(before: EditorParams, after: EditorParams): boolean {
+  if (after['bg-replace'] !== undefined) return true;
+  const switchedOn = (name: 'bg-remove' | 'upscale') =>
+    before[name] === undefined && after[name] !== undefined;
+  return !switchedOn('bg-remove') && !switchedOn('upscale');
+}
+
+// Parameters that make no sense in the still a video is made of: a download flag or another
+// output format.
+const NOT_IN_STILL: readonly EditorParamName[] = ['dl', 'fm'];
+
+/** The rendering URL of the image as edited: the still the image-to-video page animates. */
+export function stillUrlOf(originUrl: string, params: EditorParams): string {
+  const url = new URL(originUrl);
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && !NOT_IN_STILL.includes(name as EditorParamName)) {
+      url.searchParams.set(name, value);
+    }
+  }
+  return url.toString();
+}
+
+/** The image-to-video page of a still of the source (a full page navigation, spec section 7). */
+export function imageToVideoPath(sourceId: string, stillUrl: string): string {
+  return `/assets/${encodeURIComponent(sourceId)}/image-to-video?${new URLSearchParams({ sourceImage: stillUrl }).toString()}`;
+}
