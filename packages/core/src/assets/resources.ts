@@ -3,6 +3,17 @@ import type { ResourceObject } from '../jsonapi/document.ts';
 export type MediaKind = 'IMAGE' | 'ANIMATION' | 'VIDEO';
 
 /** A dominant colour of an asset and the part of the image it covers (0 to 1). */
+/** A video's stream, as indexed: length in milliseconds, codec name and frames per second. */
+export interface VideoMetadata {
+  duration_ms: number | null;
+  codec: string | null;
+  frame_rate: number | null;
+}
+
+export interface AssetMetadata {
+  video?: VideoMetadata;
+}
+
 export interface AssetColor {
   hex: string;
   share: number;
@@ -59,7 +70,8 @@ export interface AssetAttributes {
   description: string | null;
   /** The customer's name for it, else the file name. */
   name: string;
-  metadata: Record<string, never>;
+  /** What the file itself says beyond its size: for a video, what ffprobe read (issue 10 item 1). */
+  metadata: AssetMetadata;
   uploaded_by: string | null;
   hidden: boolean;
   date_created: string;

@@ -86,7 +86,16 @@ export function assetResource(
       categories: row.categories,
       description: row.description,
       name: row.name ?? defaultAssetName(row.origin_path),
-      metadata: {},
+      metadata:
+        row.media_kind === 'VIDEO'
+          ? {
+              video: {
+                duration_ms: row.video_duration_ms,
+                codec: row.video_codec,
+                frame_rate: row.video_frame_rate,
+              },
+            }
+          : {},
       uploaded_by: row.uploaded_by,
       hidden: row.hidden,
       date_created: row.date_created.toISOString(),

@@ -46,7 +46,7 @@ describe('video assets', { timeout: 120_000 }, () => {
     expect(media?.error).toEqual(expect.any(String));
   });
 
-  it('indexes the video and answers its HLS address as fullVideoURL', async () => {
+  it('indexes the video and answers its HLS address as fullVideoURL and its stream as metadata', async () => {
     const db = context.database.db;
     const row = await db
       .selectFrom('sources')
@@ -87,6 +87,10 @@ describe('video assets', { timeout: 120_000 }, () => {
       media_kind: 'VIDEO',
       fullURL: `http://${source.subdomain}.localhost:8080/films/intro.mp4`,
       fullVideoURL: `http://${source.subdomain}.localhost:8080/films/intro.mp4?fm=hls`,
+      metadata: {
+        video: { duration_ms: indexed?.video_duration_ms, codec: 'h264', frame_rate: 25 },
+      },
     });
+    expect(answer.body.data.attributes.metadata.video.duration_ms).toBeGreaterThan(0);
   });
 });

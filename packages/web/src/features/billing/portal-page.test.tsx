@@ -74,8 +74,12 @@ describe('PortalPage', () => {
 
     expect(await screen.findByText('Your plan is canceled')).toBeInTheDocument();
     expect(api.requestsTo('DELETE /api/v4/billing/subscription')).toHaveLength(1);
-    const subscription = screen.getByRole('region', { name: 'Subscription' });
-    await waitFor(() => expect(subscription).toHaveTextContent('StatusEnds on Dec 1, 2026'));
+    // The subscription is fetched again after the change; its section comes back with the news.
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Subscription' })).toHaveTextContent(
+        'StatusEnds on Dec 1, 2026',
+      ),
+    );
     expect(screen.queryByRole('button', { name: 'Cancel plan' })).toBeNull();
   });
 
