@@ -1,10 +1,12 @@
 import { fieldErrorsFromIssues, fieldFromPointer } from '@darkroom/core';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { track } from '../../../analytics/track.ts';
+import { useCurrentSubscriptionQuery } from '../../../api/billing.ts';
 import { isApiRequestError } from '../../../api/client.ts';
 import { useUpdateSourceMutation, type SourceChanges } from '../../../api/sources.ts';
-import { Button, InfoTooltip, toast } from '../../../ui/index.ts';
+import { Button, toast } from '../../../ui/index.ts';
 import { SOURCE_EVENTS } from '../sources-events.ts';
 import { mapApiError } from '../sources.utils.ts';
 
@@ -109,16 +111,19 @@ export function SaveButton({
 }
 
 /**
- * Spec platform sections 2 and 6: plan-gated settings show an upgrade call-to-action. Plans are
- * not sold yet, so the button says so instead of leading nowhere.
+ * Spec platform sections 2 and 6: plan-gated settings show an upgrade call-to-action, leading to
+ * the plans (and logging that it was shown and followed). Accounts on a paid plan do not see it.
  */
 export function UpgradeCard({ feature, sourceId }: { feature: string; sourceId: string }) {
+  const subscription = useCurrentSubscriptionQuery();
+  const onPaidPlan = (subscription.data?.items.data[0]?.price.unit_amount ?? 0) > 0;
   const shown = useRef(false);
   useEffect(() => {
-    if (shown.current) return;
+    if (shown.current || onPaidPlan) return;
     shown.current = true;
     track(SOURCE_EVENTS.paywallShown, { feature, source_id: sourceId });
-  }, [feature, sourceId]);
+  }, [feature, sourceId, onPaidPlan]);
+  if (onPaidPlan) return null;
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-brand-50 p-4 ring-1 ring-brand-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
       <div className="flex gap-3">
@@ -126,21 +131,18 @@ export function UpgradeCard({ feature, sourceId }: { feature: string; sourceId: 
         <div className="text-sm">
           <p className="font-medium text-zinc-900">Upgrade your plan to use {feature}</p>
           <p className="text-zinc-600">
-            {feature.charAt(0).toUpperCase() + feature.slice(1)} are part of paid plans. Until
-            billing opens they stay available on every account.
+            {feature.charAt(0).toUpperCase() + feature.slice(1)} are part of paid plans; compare
+            what each plan includes.
           </p>
         </div>
       </div>
-      <div className="flex items-center gap-1">
-        <Button type="button" variant="secondary" size="small" disabled>
-          View plans
-        </Button>
-        <InfoTooltip
-          content="Billing arrives soon"
-          label="Why View plans is unavailable"
-          side="top"
-        />
-      </div>
+      <Link
+        to="/billing/plans"
+        onClick={() => track(SOURCE_EVENTS.paywallClicked, { feature, source_id: sourceId })}
+        className="inline-flex shrink-0 items-center justify-center rounded-md bg-white px-3 py-1.5 text-sm font-medium text-zinc-900 ring-1 ring-zinc-300 ring-inset hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        View plans
+      </Link>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentOf, errorReply } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { starterPrice, subscriptionOn } from '../../billing/billing.test-fixtures.ts';
 import {
   acceptPatches,
   mockSourcePageApi,
@@ -41,7 +42,39 @@ describe('SourceConfigPage', { timeout: 30000 }, () => {
       '••••MPLE',
     );
     expect(screen.getAllByText(/Upgrade your plan to use/)).toHaveLength(2);
-    expect(screen.getAllByRole('button', { name: 'View plans' })[0]).toBeDisabled();
+    expect(screen.getAllByRole('link', { name: 'View plans' })[0]).toHaveAttribute(
+      'href',
+      '/billing/plans',
+    );
+  });
+
+  it('leads the upgrade call-to-action to the plans, logging the click, and hides it on a paid plan', async () => {
+    const api = mockConfigApi();
+    const { user } = renderApp(`/sources/${sourceIds.first}`);
+    const viewPlans = await screen.findAllByRole('link', { name: 'View plans' });
+    await user.click(viewPlans[0] as HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.requestsTo('POST /api/v4/events').map((request) => request.body)).toContainEqual(
+        expect.objectContaining({
+          data: expect.objectContaining({
+            attributes: expect.objectContaining({ name: 'Paywall Clicked' }),
+          }),
+        }),
+      ),
+    );
+
+    const { id, ...attributes } = subscriptionOn(starterPrice);
+    api.on('GET /api/v4/billing/subscription', {
+      body: documentOf({
+        type: 'subscriptions',
+        id,
+        attributes: { ...attributes, provider: 'local', prorates: false },
+      }),
+    });
+    renderApp(`/sources/${sourceIds.first}`);
+    expect(await screen.findByRole('heading', { name: 'photos' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Upgrade your plan to use/)).toBeNull());
   });
 
   it('saves a changed TTL with PATCH and only what changed', async () => {
