@@ -160,7 +160,7 @@ export function replacePromptError(prompt: string): string | null {
   const text = prompt.trim();
   if (text === '') return 'Describe what should replace the object.';
   if (text.length > PROMPT_MAX_LENGTH) {
-    return `The prompt must be at most ${PROMPT_MAX_LENGTH} characters.`;
+    return `Prompt must be at most ${PROMPT_MAX_LENGTH} characters`;
   }
   return null;
 }

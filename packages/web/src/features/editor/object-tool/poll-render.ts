@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { loadFailedMessage, STILL_PROCESSING_MESSAGE } from '../image-status.utils.ts';
+
+export { loadFailedMessage, STILL_PROCESSING_MESSAGE };
 
 // Editor spec section 4, 'Image loading': a rendering URL is asked for with HEAD; 423 means the
 // render (a premium job) is still running, so ask again later; anything else but 200 is an error.
 
 /** Editor spec section 9: the object tool asks again every 5 s. */
 export const OBJECT_TOOL_RETRY_MS = 5000;
-export const STILL_PROCESSING_MESSAGE = 'Your Image is still processing. Please wait.';
 export const IMAGE_FAILED_MESSAGE = 'Image failed to load; try again or contact support.';
 
 export type RenderState =
@@ -13,11 +15,6 @@ export type RenderState =
   | { kind: 'processing' }
   | { kind: 'ready'; url: string }
   | { kind: 'failed'; status: number | null; message: string };
-
-/** 'Image load failed: {status} {statusText}' (editor spec section 8). */
-export function loadFailedMessage(status: number, statusText: string): string {
-  return `Image load failed: ${status} ${statusText}`.trimEnd();
-}
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -168,7 +168,7 @@ describe('ModificationTools', () => {
     await user.click(screen.getByRole('switch', { name: 'Background Replace' }));
     expect(changes.at(-1)).toEqual({});
     await user.click(screen.getByRole('button', { name: 'Replace' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('A prompt is required.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Prompt is required');
     await user.type(screen.getByLabelText('New background'), 'a sunny beach');
     await user.click(screen.getByRole('button', { name: 'Replace' }));
     expect(changes.at(-1)).toEqual({ 'bg-replace': 'a sunny beach' });

@@ -22,7 +22,7 @@ const size = (originWidth: number, originHeight: number, originFileSize = 500_00
 
 describe('promptError', () => {
   it('requires a prompt that is not only spaces', () => {
-    expect(promptError('   ', undefined)).toBe('A prompt is required.');
+    expect(promptError('   ', undefined)).toBe('Prompt is required');
   });
 
   it('accepts 1024 characters and refuses 1025', () => {

@@ -5,11 +5,13 @@ import type {
   OriginProperties,
 } from '../editor-types.ts';
 
+// One prompt rule for every generative tool of the editor (spec editor section 5).
+export { PROMPT_MAX_LENGTH, promptError } from '../prompt.utils.ts';
+
 /** A premium tool, named by the editor flag that unlocks it. */
 export type PremiumTool = keyof EditorCapabilities;
 
 // Editor spec section 9 ('Business constants and limits').
-export const PROMPT_MAX_LENGTH = 1024;
 export const BACKGROUND_REMOVAL_MAX_BYTES = 12_000_000;
 export const BACKGROUND_REMOVAL_MAX_PIXELS = 50_000_000;
 export const SUPER_RESOLUTION_SOFT_PIXELS = 250_000;
@@ -33,17 +35,6 @@ export const PREMIUM_MESSAGES = {
     'Super resolution needs an original under 1024 x 1024 and 1 MB. This image exceeds it, so no changes were applied.',
   objectToolEntered: 'Object removal/replacement mode entered: draw a box around an object.',
 } as const;
-
-/** Why a prompt cannot be submitted, or null (editor spec section 5, shared with generative fill). */
-export function promptError(prompt: string, current: string | undefined): string | null {
-  const text = prompt.trim();
-  if (text === '') return 'A prompt is required.';
-  if (text.length > PROMPT_MAX_LENGTH) {
-    return `The prompt must be at most ${PROMPT_MAX_LENGTH} characters.`;
-  }
-  if (text === current) return 'Prompt must be changed';
-  return null;
-}
 
 function pixelsOf(origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>): number {
   return origin.originWidth * origin.originHeight;
