@@ -3,7 +3,13 @@ import 'cropperjs/dist/cropper.css';
 import './crop-frame.css';
 import { useEffect, useRef } from 'react';
 import type { OriginProperties, PixelRect } from './editor-types.ts';
-import { CROP_INITIAL_AREA, CROP_WHEEL_ZOOM_RATIO, naturalRect } from './crop-frame.utils.ts';
+import {
+  CROP_INITIAL_AREA,
+  CROP_TOUCH_ACTIVATION_PX,
+  CROP_WHEEL_ZOOM_RATIO,
+  naturalRect,
+} from './crop-frame.utils.ts';
+import { holdTouchesUntilMoved } from './touch-activation.ts';
 
 /** How long the animating class stays on (the transition's 350 ms). */
 const ANIMATION_MS = 350;
@@ -32,7 +38,9 @@ export function CropFrame({ src, alt, origin, aspectRatio, initial, onChange }: 
 
   useEffect(() => {
     const image = imageRef.current;
-    if (!image) return;
+    const container = containerRef.current;
+    if (!image || !container) return;
+    const releaseTouches = holdTouchesUntilMoved(container, CROP_TOUCH_ACTIVATION_PX);
     const start = latest.current.initial;
     const cropper = new Cropper(image, {
       viewMode: 1,
@@ -50,6 +58,7 @@ export function CropFrame({ src, alt, origin, aspectRatio, initial, onChange }: 
     });
     cropperRef.current = cropper;
     return () => {
+      releaseTouches();
       cropper.destroy();
       cropperRef.current = null;
     };

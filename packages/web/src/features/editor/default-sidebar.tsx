@@ -37,7 +37,10 @@ export function DefaultSidebar({
   const setParams = (params: EditorSession['params']) => onChange({ ...session, params });
   return (
     <>
-      <EditorSection title="Resize & Transform" aside={<ModePill mode={session.mode} />}>
+      <EditorSection
+        title="Resize & Transform"
+        aside={<ModePill mode={session.mode} params={session.params} />}
+      >
         <p className="text-xs text-zinc-600">
           Original {origin.originWidth} × {origin.originHeight} px
         </p>

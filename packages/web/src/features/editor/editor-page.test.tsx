@@ -423,4 +423,17 @@ describe('the image editor', { timeout: 60000 }, () => {
     expect(await screen.findByRole('complementary', { name: 'Editing tools' })).toBeInTheDocument();
     expect(searchOf(router)).toEqual({ w: '800', h: '450', ar: '16:9', fit: 'crop' });
   });
+
+  it('names crop mode on the default panel while a crop frame is applied, also back from the object tool', async () => {
+    mockEditor({ capabilities: ['object_removal'] });
+    const { router, user } = await openEditor('?rect=100%2C100%2C600%2C400&ar=3%3A2');
+    const sidebar = await screen.findByRole('complementary', { name: 'Editing tools' });
+    expect(within(sidebar).getByText('crop')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: /^Object Removal & Replacement/ }));
+    await user.click(await screen.findByRole('button', { name: 'Exit Without Applying' }));
+    const back = await screen.findByRole('complementary', { name: 'Editing tools' });
+    expect(within(back).getByText('crop')).toBeInTheDocument();
+    expect(searchOf(router)).toEqual({ rect: '100,100,600,400', ar: '3:2' });
+  });
 });

@@ -35,6 +35,10 @@ describe('editing modes', () => {
     expect(modePillLabel('default')).toBe('resize');
     expect(modePillLabel('crop')).toBe('crop');
     expect(modePillLabel('fill')).toBe('fill');
+    // On the default panel the applied transform names the mode.
+    expect(modePillLabel('default', { w: '300', rect: '0,0,300,200' })).toBe('crop');
+    expect(modePillLabel('default', { fit: 'fill', fill: 'blur' })).toBe('fill');
+    expect(modePillLabel('default', { w: '300', fit: 'crop' })).toBe('resize');
     expect(canExport('default')).toBe(true);
     expect(canExport('crop')).toBe(false);
     expect(canExport('fill')).toBe(false);

@@ -26,9 +26,17 @@ export interface EditorSession {
   previous: { params: EditorParams; ratio: RatioSetting } | null;
 }
 
-/** The mode pill: 'resize' while no other mode is on. */
-export function modePillLabel(mode: EditorMode): Exclude<EditorMode, 'default'> {
-  return mode === 'default' ? 'resize' : mode;
+/**
+ * The mode pill: the open panel's mode; on the default panel the transform the parameters hold
+ * (an applied crop frame stays crop mode, also after the object tool's Apply and Exit, spec
+ * section 4), else 'resize'.
+ */
+export function modePillLabel(
+  mode: EditorMode,
+  params: EditorParams = {},
+): Exclude<EditorMode, 'default'> {
+  if (mode !== 'default') return mode;
+  return activeTransform(params) ?? 'resize';
 }
 
 /** Downloads and copies would hand out a half-made edit: only the default mode exports. */

@@ -1,6 +1,8 @@
 import Cropper from 'cropperjs';
 import 'cropperjs/dist/cropper.css';
 import { useEffect, useRef, useState } from 'react';
+import { CROP_TOUCH_ACTIVATION_PX } from '../crop-frame.utils.ts';
+import { holdTouchesUntilMoved } from '../touch-activation.ts';
 import type { Box } from './object-tool.utils.ts';
 
 // The one place the object tool touches Cropper.js (STYLE.md: wrap third-party state).
@@ -25,6 +27,7 @@ export function SelectionCropper({
   onSelect,
   onError,
 }: SelectionCropperProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
   const imageRef = useRef<HTMLImageElement>(null);
   const cropperRef = useRef<Cropper | null>(null);
   const callbacks = useRef({ initialBox, onReady, onSelect });
@@ -38,7 +41,9 @@ export function SelectionCropper({
 
   useEffect(() => {
     const image = imageRef.current;
-    if (image === null) return;
+    const container = containerRef.current;
+    if (image === null || container === null) return;
+    const releaseTouches = holdTouchesUntilMoved(container, CROP_TOUCH_ACTIVATION_PX);
     const selection = (cropper: Cropper): Box => {
       const data = cropper.getData(true);
       return { left: data.x, top: data.y, width: data.width, height: data.height };
@@ -73,6 +78,7 @@ export function SelectionCropper({
     });
     cropperRef.current = cropper;
     return () => {
+      releaseTouches();
       cropper.destroy();
       cropperRef.current = null;
     };
@@ -88,7 +94,7 @@ export function SelectionCropper({
   }, [src]);
 
   return (
-    <div className="h-full max-h-[70dvh] w-full">
+    <div ref={containerRef} className="h-full max-h-[70dvh] w-full">
       <img ref={imageRef} src={firstSrc} alt={alt} onError={onError} className="block max-w-full" />
     </div>
   );

@@ -139,8 +139,32 @@ describe('ModificationTools', () => {
   it('applies super resolution over its soft limit, with a warning', async () => {
     const soft = renderTools();
     await soft.user.click(screen.getByRole('switch', { name: 'Super Resolution' }));
-    expect(soft.changes.at(-1)).toEqual({ upscale: 'true' });
+    // An output the original's size would waste the enlargement: it grows to twice that.
+    expect(soft.changes.at(-1)).toEqual({ upscale: 'true', w: '1600', h: '1200', fit: 'crop' });
     expect(await screen.findByText(/it was applied/)).toBeVisible();
+    expect(
+      screen.getByText('Image size optimised for super resolution: 1600 x 1200.'),
+    ).toBeVisible();
+  });
+
+  it('keeps an output that already enlarges when super resolution goes on', async () => {
+    const { user, changes } = renderTools({
+      params: { w: '1000', h: '1000', fit: 'crop' },
+      originOverrides: { originWidth: 400, originHeight: 300 },
+    });
+    await user.click(screen.getByRole('switch', { name: 'Super Resolution' }));
+    expect(changes.at(-1)).toEqual({ w: '1000', h: '1000', fit: 'crop', upscale: 'true' });
+    expect(await screen.findByText(/Super resolution applied/)).toBeVisible();
+    expect(screen.queryByText(/Image size optimised/)).not.toBeInTheDocument();
+  });
+
+  it('brings an enlarged output back to the original resolution for background removal', async () => {
+    const { user, changes } = renderTools({ params: { w: '1600' } });
+    await user.click(screen.getByRole('switch', { name: 'Background Removal' }));
+    expect(changes.at(-1)).toEqual({ w: '800', 'bg-remove': 'true', h: '600', fit: 'crop' });
+    expect(
+      await screen.findByText('Image size optimised for background removal: 800 x 600.'),
+    ).toBeVisible();
   });
 
   it('refuses super resolution over 1 megapixel', async () => {

@@ -10,10 +10,14 @@ import {
   DEFAULT_SHARPEN_AMOUNT,
   imageToVideoPath,
   PREMIUM_MESSAGES,
+  sizeForBackgroundRemoval,
+  sizeForSuperResolution,
+  sizeOptimisedMessage,
   stillUrlOf,
   superResolutionLimit,
   withBackgroundRemoval,
   withBackgroundReplacement,
+  withOptimisedSize,
   withSharpen,
   withSuperResolution,
   type PremiumTool,
@@ -87,8 +91,14 @@ export function ModificationTools({
         toast.danger(PREMIUM_MESSAGES.backgroundRemovalOverLimit);
         return;
       }
-      change(withBackgroundRemoval(params, true));
-      toast.info(PREMIUM_MESSAGES.backgroundRemovalApplied, { editor: true });
+      const optimised = sizeForBackgroundRemoval(params, origin);
+      const removing = withBackgroundRemoval(params, true);
+      change(optimised === null ? removing : withOptimisedSize(removing, optimised));
+      toast.info(PREMIUM_MESSAGES.backgroundRemovalApplied, {
+        editor: true,
+        description:
+          optimised === null ? undefined : sizeOptimisedMessage('background removal', optimised),
+      });
     });
   };
 
@@ -129,10 +139,14 @@ export function ModificationTools({
         toast.danger(PREMIUM_MESSAGES.superResolutionHardLimit);
         return;
       }
-      change(withSuperResolution(params, true));
+      const optimised = sizeForSuperResolution(params, origin);
+      const enlarging = withSuperResolution(params, true);
+      change(optimised === null ? enlarging : withOptimisedSize(enlarging, optimised));
+      const description =
+        optimised === null ? undefined : sizeOptimisedMessage('super resolution', optimised);
       if (limit === 'soft')
-        toast.warning(PREMIUM_MESSAGES.superResolutionSoftLimit, { editor: true });
-      else toast.info(PREMIUM_MESSAGES.superResolutionApplied, { editor: true });
+        toast.warning(PREMIUM_MESSAGES.superResolutionSoftLimit, { editor: true, description });
+      else toast.info(PREMIUM_MESSAGES.superResolutionApplied, { editor: true, description });
     });
   };
 

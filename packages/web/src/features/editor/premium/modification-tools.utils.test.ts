@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { OriginProperties } from '../editor-types.ts';
 import {
   backgroundRemovalWithinLimits,
   backgroundReplaceBlockedByCrop,
   backgroundReplaceStaysOpen,
   imageToVideoPath,
   promptError,
+  sizeForBackgroundRemoval,
+  sizeForSuperResolution,
   stillUrlOf,
   superResolutionLimit,
   withBackgroundRemoval,
@@ -108,5 +111,42 @@ describe('image to video link', () => {
     expect(new URLSearchParams(path.split('?')[1]).get('sourceImage')).toBe(
       'http://demo.localhost:8080/a.jpg?w=400&h=300',
     );
+  });
+});
+
+describe('output sizes the AI tools optimise', () => {
+  const origin: OriginProperties = {
+    originWidth: 800,
+    originHeight: 600,
+    originFileSize: 200_000,
+    originImgType: 'jpeg',
+    originUrl: 'http://photos.localhost:8080/cat.jpg',
+    originAspectRatio: 800 / 600,
+  };
+
+  it('grows an output no larger than the original to twice its scale for super resolution', () => {
+    expect(sizeForSuperResolution({}, origin)).toEqual({ width: 1600, height: 1200 });
+    // Cropped to 16:9 at half scale: twice the original's scale is four times the output.
+    expect(sizeForSuperResolution({ w: '400', h: '225', fit: 'crop' }, origin)).toEqual({
+      width: 1600,
+      height: 900,
+    });
+    // A crop frame is the part of the original shown: 200 x 100 shown 1:1 becomes 400 x 200.
+    expect(sizeForSuperResolution({ rect: '0,0,200,100', w: '200', h: '100' }, origin)).toEqual({
+      width: 400,
+      height: 200,
+    });
+    expect(sizeForSuperResolution({ w: '2000' }, origin)).toBeNull();
+  });
+
+  it('stays within the renderer largest side', () => {
+    const wide = { ...origin, originWidth: 5000, originHeight: 200, originAspectRatio: 25 };
+    expect(sizeForSuperResolution({}, wide)).toEqual({ width: 8192, height: 328 });
+  });
+
+  it('brings an enlarged output back to the original resolution for background removal', () => {
+    expect(sizeForBackgroundRemoval({ w: '1600' }, origin)).toEqual({ width: 800, height: 600 });
+    expect(sizeForBackgroundRemoval({ w: '400' }, origin)).toBeNull();
+    expect(sizeForBackgroundRemoval({}, origin)).toBeNull();
   });
 });

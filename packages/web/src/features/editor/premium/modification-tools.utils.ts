@@ -1,9 +1,12 @@
+import { parseRect } from '../crop-frame.utils.ts';
 import type {
   EditorCapabilities,
   EditorParamName,
   EditorParams,
   OriginProperties,
 } from '../editor-types.ts';
+import { withParams } from '../params.utils.ts';
+import { currentSize, withDefaultFit, type Size } from '../resize.utils.ts';
 
 // One prompt rule for every generative tool of the editor (spec editor section 5).
 export { PROMPT_MAX_LENGTH, promptError } from '../prompt.utils.ts';
@@ -35,6 +38,65 @@ export const PREMIUM_MESSAGES = {
     'Super resolution needs an original under 1024 x 1024 and 1 MB. This image exceeds it, so no changes were applied.',
   objectToolEntered: 'Object removal/replacement mode entered: draw a box around an object.',
 } as const;
+
+/** The info toast when a tool changed the output size to suit it (spec section 8). */
+export function sizeOptimisedMessage(tool: 'background removal' | 'super resolution', size: Size) {
+  return `Image size optimised for ${tool}: ${size.width} x ${size.height}.`;
+}
+
+/** The renderer's largest output side (ARCHITECTURE.md: outputs are at most 8192 px a side). */
+export const RENDER_MAX_SIDE = 8192;
+
+/**
+ * The output size and how many output pixels each pixel of the shown part of the original (the
+ * crop frame if there is one) becomes: cover for crop-style fits, contain otherwise.
+ */
+function outputScale(params: EditorParams, origin: OriginProperties) {
+  const size = currentSize(params, origin);
+  const frame = parseRect(params.rect);
+  const base = frame ?? { width: origin.originWidth, height: origin.originHeight };
+  const horizontal = size.width / base.width;
+  const vertical = size.height / base.height;
+  const covers = params.fit === 'crop' || frame !== null;
+  return {
+    size,
+    scale: covers ? Math.max(horizontal, vertical) : Math.min(horizontal, vertical),
+  };
+}
+
+function scaledSize(size: Size, factor: number): Size {
+  const capped = Math.min(factor, RENDER_MAX_SIDE / Math.max(size.width, size.height));
+  return {
+    width: Math.max(1, Math.round(size.width * capped)),
+    height: Math.max(1, Math.round(size.height * capped)),
+  };
+}
+
+/**
+ * Super resolution enlarges the original at least twice; an output no larger than the original
+ * would throw that away. Such an output grows to twice the original's scale (within the
+ * renderer's largest side); null when the output already enlarges.
+ */
+export function sizeForSuperResolution(params: EditorParams, origin: OriginProperties) {
+  const { size, scale } = outputScale(params, origin);
+  if (scale > 1) return null;
+  const optimised = scaledSize(size, 2 / scale);
+  return optimised.width === size.width && optimised.height === size.height ? null : optimised;
+}
+
+/**
+ * The cut-out is made at the original's resolution: an output enlarged past it only blurs the
+ * edge the model drew, so it shrinks to that resolution; null when the output does not enlarge.
+ */
+export function sizeForBackgroundRemoval(params: EditorParams, origin: OriginProperties) {
+  const { size, scale } = outputScale(params, origin);
+  return scale > 1 ? scaledSize(size, 1 / scale) : null;
+}
+
+/** The parameters with an optimised output size, asking for `fit=crop` as any resize does. */
+export function withOptimisedSize(params: EditorParams, size: Size): EditorParams {
+  return withDefaultFit(withParams(params, { w: String(size.width), h: String(size.height) }));
+}
 
 function pixelsOf(origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>): number {
   return origin.originWidth * origin.originHeight;
