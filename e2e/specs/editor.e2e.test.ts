@@ -202,6 +202,38 @@ describe('the image editor in the browser', { timeout: 120_000 }, () => {
     );
     expect(overflow).toBe(0);
     await screenshot(page, 'editor-phone');
+
+    // A finger on the crop frame moves it only past 30 px (spec editor section 9): a shorter
+    // swipe, like a thumb scrolling the page, leaves the frame where it was.
+    await page.getByRole('button', { name: 'Crop', exact: true }).click();
+    const cropSidebar = page.getByRole('complementary', { name: 'Crop' });
+    const apply = cropSidebar.getByRole('button', { name: 'Apply' });
+    const face = page.locator('.cropper-face');
+    await face.waitFor();
+    const box = await face.boundingBox();
+    if (!box) throw new Error('The crop frame is not on screen.');
+    const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const cdp = await context.newCDPSession(page);
+    const swipe = async (dx: number) => {
+      const touch = (x: number) => [{ x: Math.round(x), y: Math.round(start.y), id: 1 }];
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: touch(start.x),
+      });
+      for (let step = 1; step <= 6; step += 1) {
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: touch(start.x + (dx * step) / 6),
+        });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe(-20);
+    await page.waitForTimeout(400);
+    expect(await apply.isDisabled()).toBe(true);
+    await swipe(-60);
+    await expect.poll(() => apply.isEnabled()).toBe(true);
+    await screenshot(page, 'editor-phone-crop-touch');
     await context.close();
   });
 });
