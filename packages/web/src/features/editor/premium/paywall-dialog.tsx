@@ -1,16 +1,9 @@
-import {
-  FloatingFocusManager,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
+import { FloatingFocusManager, FloatingOverlay, FloatingPortal } from '@floating-ui/react';
 import { Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/index.ts';
+import { useModalFloating } from '../../../ui/overlay/use-modal-floating.ts';
 
 export const PAYWALL_TITLE = 'Unlock Premium Features';
 // Editor spec section 2 gives the text word for word, its spelling included.
@@ -30,27 +23,21 @@ export interface PaywallDialogProps {
  * The paywall of a premium tool the account lacks (editor spec section 2). Darkroom is
  * self-hosted: an administrator grants the features, so 'Contact Us' says whom to ask.
  */
-export function PaywallDialog({ feature, learnMorePath, onContact, onClose }: PaywallDialogProps) {
-  const open = feature !== null;
+export function PaywallDialog({ feature, ...rest }: PaywallDialogProps) {
+  // Mounted only while open, so 'Contact Us' starts unanswered each time it opens.
+  return feature === null ? null : <PaywallPanel feature={feature} {...rest} />;
+}
+
+function PaywallPanel({
+  feature,
+  learnMorePath,
+  onContact,
+  onClose,
+}: PaywallDialogProps & { feature: string }) {
   const titleId = useId();
   const textId = useId();
   const [contacted, setContacted] = useState(false);
-  const [floating, setFloating] = useState<HTMLElement | null>(null);
-  const close = () => {
-    setContacted(false);
-    onClose();
-  };
-  const { context } = useFloating({
-    elements: { floating },
-    open,
-    onOpenChange: (next) => {
-      if (!next) close();
-    },
-  });
-  const dismiss = useDismiss(context, { outsidePress: true });
-  const role = useRole(context, { role: 'dialog' });
-  const { getFloatingProps } = useInteractions([dismiss, role]);
-  if (!open) return null;
+  const { context, setFloating, getFloatingProps } = useModalFloating(onClose);
 
   return (
     <FloatingPortal>
@@ -88,7 +75,7 @@ export function PaywallDialog({ feature, learnMorePath, onContact, onClose }: Pa
                 Learn more about our premium features
               </Link>
               <div className="flex flex-col-reverse gap-2 sm:flex-row">
-                <Button type="button" variant="ghost" surface="dark" onClick={close}>
+                <Button type="button" variant="ghost" surface="dark" onClick={onClose}>
                   Close
                 </Button>
                 <Button
