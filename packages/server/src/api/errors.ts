@@ -17,6 +17,8 @@ export const API_ERROR_CODES = {
   invalid_host_name: { status: 422, title: 'Invalid host name' },
   invalid_sas_string: { status: 422, title: 'Invalid SAS string' },
   invalid_url: { status: 422, title: 'Invalid URL' },
+  // A plan's sources or users used up (issue 9, item 6): the detail ends with the upgrade page.
+  plan_limit_reached: { status: 403, title: 'Plan limit reached' },
   // An origin that failed to answer a read the API made for the caller (asset refresh).
   origin_error: { status: 502, title: 'Bad gateway' },
 } as const satisfies Record<string, { status: number; title: string }>;

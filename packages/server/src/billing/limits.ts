@@ -15,7 +15,7 @@ function plural(count: number, noun: string): string {
 
 function limitReached(planName: string, included: number, noun: string): ApiError {
   return apiError(
-    'forbidden',
+    'plan_limit_reached',
     `Your ${planName} plan includes ${plural(included, noun)}. Upgrade your plan to add more: ${UPGRADE_PATH}`,
     { pointer: '/data' },
   );

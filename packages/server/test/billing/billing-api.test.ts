@@ -132,7 +132,7 @@ describe.each(BACKENDS)('the billing API on $name', (backend) => {
     });
     expect(refused.status, JSON.stringify(refused.body)).toBe(403);
     expect(refused.body.errors[0]).toMatchObject({
-      code: 'forbidden',
+      code: 'plan_limit_reached',
       detail: 'Your Free plan includes 1 source. Upgrade your plan to add more: /billing/plans',
     });
 
@@ -150,6 +150,7 @@ describe.each(BACKENDS)('the billing API on $name', (backend) => {
     expect((await addUser(owner)).status).toBe(201);
     const refused = await addUser(owner);
     expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].code).toBe('plan_limit_reached');
     expect(refused.body.errors[0].detail).toBe(
       'Your Free plan includes 3 users. Upgrade your plan to add more: /billing/plans',
     );

@@ -22,16 +22,16 @@ beforeAll(async () => {
 // What the server answers when the plan's allowance is used up (issue 9, item 6).
 const sourceLimit = errorReply(403, [
   {
-    code: 'forbidden',
-    title: 'Forbidden',
+    code: 'plan_limit_reached',
+    title: 'Plan limit reached',
     detail: 'Your Free plan includes 1 source. Upgrade your plan to add more: /billing/plans',
     source: { pointer: '/data' },
   },
 ]);
 const userLimit = errorReply(403, [
   {
-    code: 'forbidden',
-    title: 'Forbidden',
+    code: 'plan_limit_reached',
+    title: 'Plan limit reached',
     detail: 'Your Free plan includes 1 user. Upgrade your plan to add more: /billing/plans',
     source: { pointer: '/data' },
   },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../api/client.ts';
 import { planLimitOf } from './plan-limit.utils.ts';
 
-function refusal(detail: string, code = 'forbidden', status = 403) {
+function refusal(detail: string, code = 'plan_limit_reached', status = 403) {
   return new ApiRequestError({
     ok: false,
     status,
@@ -22,7 +22,9 @@ describe('planLimitOf', () => {
   });
 
   it('is null for refusals that are not about the plan', () => {
-    expect(planLimitOf(refusal('You cannot do that.'))).toBeNull();
+    expect(planLimitOf(refusal('You cannot do that.', 'forbidden'))).toBeNull();
+    // A detail that happens to name the page is not a plan limit: the code says what failed.
+    expect(planLimitOf(refusal('See /billing/plans', 'forbidden'))).toBeNull();
     expect(planLimitOf(new Error('/billing/plans'))).toBeNull();
   });
 });
