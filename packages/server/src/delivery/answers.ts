@@ -1,8 +1,8 @@
 // Delivery answers as plain data (status, headers, body), built here and written by one
 // function, so every path (image, error, fallback, crossdomain.xml) gets the same header rules.
-import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { DeliverySource } from './delivery-source.ts';
+import type { HitResponse } from './raw-http.ts';
 import {
   CORS_HEADERS,
   SANDBOX_CSP,
@@ -106,7 +106,7 @@ export function sendAnswer(reply: FastifyReply, answer: Answer, method: string):
  * Writes an answer on a bare node:http response exactly as `sendAnswer` has Fastify write it:
  * Content-Length is the body's (kept for HEAD), absent for 304, 0 for other bodiless answers.
  */
-export function writeAnswer(response: ServerResponse, answer: Answer, method: string): void {
+export function writeAnswer(response: HitResponse, answer: Answer, method: string): void {
   const { status, body } = answer;
   const headers: Record<string, string> = { ...answer.headers };
   if (body !== null) headers['content-length'] = String(body.length);

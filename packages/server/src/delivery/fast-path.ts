@@ -2,14 +2,17 @@
 // benchmark: over 20,000 hits a second from one process; Fastify's request lifecycle alone
 // manages under half of that). Only a GET or HEAD whose source lookup and render are both in
 // memory is answered here, through the same checks and answer builder as the Fastify route
-// (Delivery.answerFromMemory); everything else goes on to Fastify untouched.
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+// (Delivery.answerFromMemory); everything else goes on to Fastify untouched. On keep-alive
+// connections that start with hits, those hits are read and written on the socket itself
+// (raw-http.ts), since node:http alone costs about as much as the whole hit.
+import http, { type IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { Config } from '../config.ts';
 import { hasRepeatedHost, refuseRepeatedHost } from '../net/repeated-host.ts';
+import { answerHitsFromSockets, type HitResponse } from './raw-http.ts';
 import { hostClassifier, type HostRole } from './routing.ts';
-import type { Delivery } from './service.ts';
+import type { Delivery, DeliveryRequest } from './service.ts';
 
 /** Levels at which Fastify logs every request; the hits answered here log theirs too. */
 const REQUEST_LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
@@ -43,10 +46,27 @@ export class DeliveryFastPath {
     const server = http.createServer((request, response) => {
       // Before anything reads the Host, for delivery and API requests alike.
       if (hasRepeatedHost(request.rawHeaders)) refuseRepeatedHost(response);
-      else if (!this.#answer(request, response)) handler(request, response);
+      else if (
+        !this.#answer(
+          request.method,
+          request.url,
+          request.headers,
+          request.socket.remoteAddress,
+          response,
+        )
+      ) {
+        handler(request, response);
+      }
     });
     // What Fastify sets on a server it makes itself; a factory's server gets none of it.
     server.keepAliveTimeout = numberOption(options, 'keepAliveTimeout', 72_000);
+    // Hits on keep-alive connections skip node:http altogether (raw-http.ts); any other request
+    // reaches the listener above. The raw parser refuses repeated headers, Host included.
+    answerHitsFromSockets(server, {
+      keepAliveTimeoutMs: server.keepAliveTimeout,
+      answer: (request, response, socket) =>
+        this.#answer(request.method, request.url, request.headers, socket.remoteAddress, response),
+    });
     server.requestTimeout = numberOption(options, 'requestTimeout', 0);
     server.setTimeout(numberOption(options, 'connectionTimeout', 0));
     const maxRequestsPerSocket = numberOption(options, 'maxRequestsPerSocket', 0);
@@ -54,21 +74,27 @@ export class DeliveryFastPath {
     return server;
   };
 
-  #answer(request: IncomingMessage, response: ServerResponse): boolean {
+  #answer(
+    method: string | undefined,
+    url: string | undefined,
+    headers: IncomingHttpHeaders,
+    ip: string | undefined,
+    response: HitResponse,
+  ): boolean {
     const delivery = this.#delivery;
-    const method = request.method;
     if (delivery === null || (method !== 'GET' && method !== 'HEAD')) return false;
     // Behind a trusted proxy the host may come from X-Forwarded-Host, which only Fastify's
     // request.host reads by the TRUST_PROXY rules: leave those requests to Fastify.
-    if (this.#trustsProxy && request.headers['x-forwarded-host'] !== undefined) return false;
-    const host = (request.headers.host ?? '').toLowerCase();
+    if (this.#trustsProxy && headers['x-forwarded-host'] !== undefined) return false;
+    const host = (headers.host ?? '').toLowerCase();
     if (host === '' || this.#roleOf(host) === 'other') return false;
     const started = this.#logsRequests ? performance.now() : 0;
-    const answered = this.#tryAnswer(delivery, request, response, method, host);
+    const target = url ?? '/';
+    const answered = this.#tryAnswer(delivery, { method, url: target, headers }, response, host);
     if (answered && this.#logsRequests) {
       this.#log?.info(
         {
-          req: { method, url: request.url, host, ip: request.socket.remoteAddress },
+          req: { method, url: target, host, ip },
           res: { statusCode: response.statusCode },
           responseTime: performance.now() - started,
           cache: 'hit',
@@ -81,17 +107,12 @@ export class DeliveryFastPath {
 
   #tryAnswer(
     delivery: Delivery,
-    request: IncomingMessage,
-    response: ServerResponse,
-    method: string,
+    request: DeliveryRequest,
+    response: HitResponse,
     host: string,
   ): boolean {
     try {
-      return delivery.answerFromMemory(
-        { method, url: request.url ?? '/', headers: request.headers },
-        response,
-        host,
-      );
+      return delivery.answerFromMemory(request, response, host);
     } catch (error) {
       // A fault here must not take the process down from an event listener. Nothing has been
       // written unless writing itself failed; Fastify answers (or reports) what is left.

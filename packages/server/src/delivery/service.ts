@@ -2,7 +2,7 @@
 // parameters, expiry, then the render caches (memory, disk), and only on a miss the origin and
 // the render queue. Every answer is metered. Hits in memory can also be answered from node:http
 // directly (fast-path.ts), through the same checks, so both paths answer alike.
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
@@ -61,6 +61,7 @@ import { deliverySource, type DeliverySource } from './delivery-source.ts';
 import { DiskRenderCache } from './disk-cache.ts';
 import { FALLBACK_HEADER, fetchFallback } from './fallback.ts';
 import { HitAnswers, type HitAnswer } from './hit-answers.ts';
+import type { HitResponse } from './raw-http.ts';
 import { MemoryRenderCache } from './memory-cache.ts';
 import { UsageMeter } from './metering.ts';
 import { OriginFailure, fetchOriginImage, type OriginImage } from './origin-fetch.ts';
@@ -397,7 +398,7 @@ export class Delivery {
    * every other request (misses, errors, lookups not yet cached), for the Fastify route to
    * answer. `host` is the lowercased Host the request is served for.
    */
-  answerFromMemory(request: DeliveryRequest, response: ServerResponse, host: string): boolean {
+  answerFromMemory(request: DeliveryRequest, response: HitResponse, host: string): boolean {
     if (this.#closed || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     // Ranges are rare (video seeking, resumed downloads): the slow path answers them.
     if (request.headers.range !== undefined) return false;
@@ -434,7 +435,7 @@ export class Delivery {
   /** Writes a hit from its ready-made answer: only If-None-Match is read per request. */
   #writeHit(
     request: DeliveryRequest,
-    response: ServerResponse,
+    response: HitResponse,
     source: DeliverySource,
     hit: HitAnswer,
     render: CachedRender,

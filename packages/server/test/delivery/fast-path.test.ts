@@ -218,6 +218,47 @@ describe('cache hits answered before Fastify', () => {
     expect(rows.every((row) => row.render_ms === null)).toBe(true);
   });
 
+  it('answers hits on a keep-alive connection from the socket, as the Fastify route does', async () => {
+    const target = '/pic.png?w=29';
+    await deliver(context.app, plain.host, target);
+    const slow = answerOf(await deliver(context.app, plain.host, target));
+    if (!context.app.server.listening) await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = context.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    const fastPath = vi.spyOn(context.app.delivery, 'answerFromMemory');
+    try {
+      const ask = (method: string, headers = '') => {
+        const answer = readSocketAnswer(socket, method);
+        socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${plain.host}\r\n${headers}\r\n`);
+        return answer;
+      };
+      const first = await ask('GET');
+      expect(first).toEqual(slow);
+      const head = await ask('HEAD');
+      expect(head).toEqual({ ...slow, body: '' });
+      const notModified = await ask('GET', `If-None-Match: ${slow.headers.etag}\r\n`);
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.etag).toBe(slow.headers.etag);
+      expect(notModified.headers['content-length']).toBeUndefined();
+      // Answered from the socket, past node:http's parser and ServerResponse.
+      expect(fastPath.mock.calls.map((call) => call[1].constructor.name)).toEqual([
+        'RawResponse',
+        'RawResponse',
+        'RawResponse',
+      ]);
+      expect(fastPath.mock.results.map((result) => result.value)).toEqual([true, true, true]);
+
+      // A miss on the same connection goes through Fastify, and the connection stays usable.
+      const missed = readSocketAnswer(socket, 'GET');
+      socket.write(`GET /pic.png?w=30 HTTP/1.1\r\nHost: ${plain.host}\r\n\r\n`);
+      expect((await missed).status).toBe(200);
+      expect((await ask('GET')).body).toBe(slow.body);
+    } finally {
+      fastPath.mockRestore();
+      socket.destroy();
+    }
+  });
+
   it('answers 400 to a request with two Host headers, before any source is chosen', async () => {
     if (!context.app.server.listening) await context.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = context.app.server.address() as AddressInfo;
@@ -236,3 +277,41 @@ describe('cache hits answered before Fastify', () => {
     expect(answer).toContain('A request may carry only one Host header.');
   });
 });
+
+/** One answer read off a keep-alive socket: status, headers (as answerOf keeps them), body. */
+function readSocketAnswer(socket: net.Socket, method: string) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>(
+    (resolve, reject) => {
+      let received = Buffer.alloc(0);
+      const onData = (chunk: Buffer) => {
+        received = Buffer.concat([received, chunk]);
+        const end = received.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const [statusLine = '', ...lines] = received
+          .subarray(0, end)
+          .toString('latin1')
+          .split('\r\n');
+        const headers: Record<string, string> = {};
+        for (const line of lines) {
+          const colon = line.indexOf(':');
+          headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+        }
+        const status = Number(statusLine.split(' ')[1]);
+        const length =
+          method === 'HEAD' || status === 304 ? 0 : Number(headers['content-length'] ?? 0);
+        if (received.length < end + 4 + length) return;
+        socket.removeListener('data', onData);
+        socket.removeListener('error', reject);
+        resolve({
+          status,
+          headers: Object.fromEntries(
+            Object.entries(headers).filter(([name]) => !CONNECTION_HEADERS.has(name)),
+          ),
+          body: received.subarray(end + 4, end + 4 + length).toString('base64'),
+        });
+      };
+      socket.on('data', onData);
+      socket.once('error', reject);
+    },
+  );
+}
