@@ -104,6 +104,7 @@ export async function measureDelivery(): Promise<DeliveryFigures> {
 
   // Uncached: the render cache is switched off, so every request fetches and renders.
   const uncachedServer = await startServer({ RENDER_CACHE_MAX_BYTES: '0' });
+  await uncachedServer.settled();
   const bareRounds: ThroughputReport[] = [];
   const uncachedRounds: ThroughputReport[] = [];
   let peakRenderMemory: number;
@@ -139,6 +140,7 @@ export async function measureDelivery(): Promise<DeliveryFigures> {
   }
 
   const cachedServer = await startServer();
+  await cachedServer.settled();
   let cached: ThroughputReport;
   let cachedSaturated: ThroughputReport;
   try {

@@ -45,6 +45,7 @@ if (runs('bundle')) {
 if (runs('api')) {
   const server = await startServer();
   try {
+    await server.settled();
     const { baseUrl } = server;
     const session = await post(baseUrl, '/accounts', {
       data: {
