@@ -118,6 +118,21 @@ describe('premium AI operations', () => {
     expect(doubled.aiWarnings).toEqual({});
   });
 
+  it('keeps a pixel rect over the same part of the picture once super resolution enlarged it', async () => {
+    const { models } = fakeAi();
+    // The bottom-right quadrant of the 40 x 30 origin, in the origin's pixels.
+    const cropped = await renderQuery(await quadrants(40, 30), 'upscale=true&rect=20,15,20,15', {
+      ai: models,
+    });
+    expect([cropped.width, cropped.height]).toEqual([40, 30]);
+    const centre = await pixelAt(cropped.body, 20, 15);
+    expect([centre.r, centre.g, centre.b]).toEqual([
+      QUADRANT_COLOURS.bottomRight.r,
+      QUADRANT_COLOURS.bottomRight.g,
+      QUADRANT_COLOURS.bottomRight.b,
+    ]);
+  });
+
   it('warns over 0.25 megapixels and refuses over 1 megapixel', async () => {
     const { models, calls } = fakeAi();
     const soft = await renderQuery(await quadrants(600, 500), 'upscale=true&w=100', { ai: models });

@@ -12,6 +12,8 @@ export interface ContextSettings {
   frames: FrameRange;
   /** Bounds the time sharp may spend when `materialize()` runs the pipeline. */
   deadline: Deadline;
+  /** RenderContext.sourceScale; 1 when no premium operation changed the origin's size. */
+  sourceScale?: number;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ContextSettings {
 export function createRenderContext(
   request: RenderRequest,
   source: SourceImage,
-  { params, limits, frames, deadline }: ContextSettings,
+  { params, limits, frames, deadline, sourceScale = 1 }: ContextSettings,
 ): RenderContext {
   const frameHeight = source.metadata.height ?? source.height;
   const context: RenderContext = {
@@ -45,6 +47,7 @@ export function createRenderContext(
     pageHeight: frameHeight,
     pendingFill: null,
     premium: false,
+    sourceScale,
     aiFailures: {},
     async materialize() {
       const { data, info } = await context.image

@@ -123,6 +123,12 @@ export interface RenderContext {
   pendingFill: PendingFill | null;
   /** Set by a premium (AI) step. */
   premium: boolean;
+  /**
+   * Pixels of the image the steps see per pixel of the origin the URL's pixel values refer to:
+   * above 1 when super resolution enlarged the origin before the pipeline (a `rect` in pixels
+   * still means the same part of the picture).
+   */
+  sourceScale: number;
   /** Premium operations a step skipped (their fallback allowed it) and why, by operation. */
   aiFailures: Record<string, string>;
   /**

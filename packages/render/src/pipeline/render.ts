@@ -73,11 +73,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     { models: request.ai, generative: request.generative, signal: request.signal },
     limits,
   );
+  const enlarged = premium.input === request.input ? origin : await readSource(premium.input);
   const result = await renderSource(
-    premium.input === request.input ? origin : await readSource(premium.input),
+    enlarged,
     request,
     limits,
     deadline,
+    enlarged.width / origin.width,
   );
   if (!premium.applied && Object.keys(premium.failures).length === 0) return result;
   return {
@@ -93,6 +95,7 @@ async function renderSource(
   request: RenderRequest,
   limits: RenderLimits,
   deadline: Deadline,
+  sourceScale: number,
 ): Promise<RenderResult> {
   const params = applyClientHints(request.params, request.clientHints);
   const selected = selectFrames(params, source);
@@ -122,6 +125,7 @@ async function renderSource(
       limits,
       frames,
       deadline,
+      sourceScale,
     });
     for (const step of PIPELINE) {
       deadline.check();

@@ -1,4 +1,6 @@
+import type { ParamValue } from '@darkroom/core';
 import { coversWhole, resolveRect } from '../geometry/rect-region.ts';
+import type { Rect, Size } from '../geometry/types.ts';
 import type { StepModule } from '../pipeline/step.ts';
 
 /**
@@ -12,7 +14,7 @@ export const rectStep: StepModule = {
     const values = context.params.list('rect');
     if (!values) return;
     const image = { width: context.width, height: context.height };
-    const region = resolveRect(values, image);
+    const region = regionInImage(values, image, context.sourceScale);
     if (!region || coversWhole(region, image)) return;
     context.image = context.image.extract(region);
     context.width = region.width;
@@ -20,3 +22,26 @@ export const rectStep: StepModule = {
     context.pageHeight = region.height;
   },
 };
+
+/**
+ * The part of `image` that `rect` names. Its pixel values refer to the origin, which super
+ * resolution may have enlarged `scale` times before the pipeline: they are resolved against the
+ * origin's size and scaled with it, so the frame the editor drew stays over the same picture.
+ */
+function regionInImage(values: readonly ParamValue[], image: Size, scale: number): Rect | null {
+  if (scale === 1) return resolveRect(values, image);
+  const origin = {
+    width: Math.max(1, Math.round(image.width / scale)),
+    height: Math.max(1, Math.round(image.height / scale)),
+  };
+  const region = resolveRect(values, origin);
+  if (region === null) return null;
+  const left = Math.min(Math.round(region.left * scale), image.width - 1);
+  const top = Math.min(Math.round(region.top * scale), image.height - 1);
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(Math.round(region.width * scale), image.width - left)),
+    height: Math.max(1, Math.min(Math.round(region.height * scale), image.height - top)),
+  };
+}
