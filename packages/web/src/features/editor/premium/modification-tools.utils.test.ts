@@ -136,6 +136,11 @@ describe('output sizes the AI tools optimise', () => {
       width: 400,
       height: 200,
     });
+    // A frame without a size is output at the frame's own size.
+    expect(sizeForSuperResolution({ rect: '60,40,480,320', ar: '3:2' }, origin)).toEqual({
+      width: 960,
+      height: 640,
+    });
     expect(sizeForSuperResolution({ w: '2000' }, origin)).toBeNull();
   });
 
