@@ -1,6 +1,11 @@
 import type { OriginProperties, PixelRect } from './editor-types.ts';
 import { ratioText } from './resize.utils.ts';
 
+// The rect text lives with the size arithmetic, which needs it too; the crop frame's users
+// import it from here.
+import { parseRect } from './rect.utils.ts';
+export { formatRect, parseRect } from './rect.utils.ts';
+
 // The crop frame's arithmetic (spec editor sections 4 and 9), free of Cropper.js so it can be
 // tested without a browser.
 
@@ -15,19 +20,6 @@ export const CROP_TRANSITION = '350ms ease-in-out';
 /** Spec section 9: a 3 by 3 guide grid, 9 by 9 while rotating. */
 export const CROP_GRID_CELLS = 3;
 export const CROP_ROTATING_GRID_CELLS = 9;
-
-/** `rect`'s text: left,top,width,height in whole natural pixels. */
-export function formatRect(rect: PixelRect): string {
-  return [rect.left, rect.top, rect.width, rect.height].join(',');
-}
-
-/** A `rect` parameter with four whole numbers and a positive size, or null. */
-export function parseRect(text: string | undefined): PixelRect | null {
-  const parts = (text ?? '').split(',').map((part) => part.trim());
-  if (parts.length !== 4 || !parts.every((part) => /^\d+$/.test(part))) return null;
-  const [left, top, width, height] = parts.map(Number) as [number, number, number, number];
-  return width > 0 && height > 0 ? { left, top, width, height } : null;
-}
 
 /** The frame's `ar`: its sides in lowest terms. */
 export function ratioOfRect(rect: PixelRect): string {

@@ -68,6 +68,15 @@ describe('resize arithmetic', () => {
     });
     expect(currentSize({ w: '1411' }, landscapeOrigin)).toEqual({ width: 1411, height: 940 });
     expect(currentSize({ h: '470' }, landscapeOrigin)).toEqual({ width: 706, height: 470 });
+    // An applied crop frame is the output without a size, and gives a lone side its ratio.
+    expect(currentSize({ rect: '0,0,600,300' }, landscapeOrigin)).toEqual({
+      width: 600,
+      height: 300,
+    });
+    expect(currentSize({ rect: '0,0,600,300', w: '300' }, landscapeOrigin)).toEqual({
+      width: 300,
+      height: 150,
+    });
   });
 
   it('recomputes the other side, rounded, and caps a computed side at 9999', () => {

@@ -1,5 +1,6 @@
 import type { EditorParams, OriginProperties, RatioSetting } from './editor-types.ts';
 import { withParams } from './params.utils.ts';
+import { parseRect } from './rect.utils.ts';
 
 // Spec editor sections 5 and 9: the size and ratio arithmetic of the Resize Image section.
 
@@ -67,10 +68,14 @@ export function currentSize(params: EditorParams, origin: OriginProperties): Siz
   const height = Number(params.h);
   const hasWidth = params.w !== undefined && width > 0;
   const hasHeight = params.h !== undefined && height > 0;
+  // An applied crop frame is what gets resized: without a size the output is the frame's.
+  const frame = parseRect(params.rect);
+  const base = frame ?? { width: origin.originWidth, height: origin.originHeight };
+  const aspectRatio = frame ? frame.width / frame.height : origin.originAspectRatio;
   if (hasWidth && hasHeight) return { width, height };
-  if (hasWidth) return { width, height: clampSide(width / origin.originAspectRatio) };
-  if (hasHeight) return { width: clampSide(height * origin.originAspectRatio), height };
-  return { width: origin.originWidth, height: origin.originHeight };
+  if (hasWidth) return { width, height: clampSide(width / aspectRatio) };
+  if (hasHeight) return { width: clampSide(height * aspectRatio), height };
+  return { width: base.width, height: base.height };
 }
 
 /**

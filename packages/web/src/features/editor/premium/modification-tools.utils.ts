@@ -54,11 +54,7 @@ export const RENDER_MAX_SIDE = 8192;
 function outputScale(params: EditorParams, origin: OriginProperties) {
   const frame = parseRect(params.rect);
   const base = frame ?? { width: origin.originWidth, height: origin.originHeight };
-  // Without a width or height the output is the frame (or the original) as it is.
-  const size =
-    params.w === undefined && params.h === undefined
-      ? { width: base.width, height: base.height }
-      : currentSize(params, origin);
+  const size = currentSize(params, origin);
   const horizontal = size.width / base.width;
   const vertical = size.height / base.height;
   const covers = params.fit === 'crop' || frame !== null;
