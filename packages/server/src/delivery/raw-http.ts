@@ -156,10 +156,6 @@ export class RawResponse implements HitResponse {
     return this.#status;
   }
 
-  get ended(): boolean {
-    return this.#ended;
-  }
-
   writeHead(status: number, headers: Readonly<Record<string, string>>): this {
     this.#status = status;
     this.#headers = headers;
@@ -212,7 +208,7 @@ export function answerHitsFromSockets(server: Server, options: RawConnectionOpti
 
   server.on('connection', (socket: Socket) => {
     rawSockets.add(socket);
-    const handOver = (chunk: Buffer | null) => {
+    const handOver = (chunk: Buffer) => {
       rawSockets.delete(socket);
       socket.removeListener('data', onData);
       socket.removeListener('error', onError);
@@ -220,7 +216,7 @@ export function answerHitsFromSockets(server: Server, options: RawConnectionOpti
       socket.removeListener('close', onClose);
       socket.setTimeout(0);
       socket.pause();
-      if (chunk !== null) socket.unshift(chunk);
+      socket.unshift(chunk);
       for (const listener of httpListeners) listener.call(server, socket);
       socket.resume();
     };
@@ -241,16 +237,12 @@ export function answerHitsFromSockets(server: Server, options: RawConnectionOpti
         return;
       }
       const response = new RawResponse(socket, keepAliveSeconds);
-      let answered = false;
       try {
-        answered = options.answer(request, response, socket);
+        if (options.answer(request, response, socket)) return;
       } catch {
-        answered = response.ended;
+        // Declined, unless it got as far as writing (then the connection carries on here).
       }
-      if (!answered) {
-        if (response.ended) return;
-        handOver(chunk);
-      }
+      if (!response.headersSent) handOver(chunk);
     };
     const onError = () => socket.destroy();
     const onTimeout = () => socket.destroy();

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatRect,
-  initialFrame,
-  naturalRect,
-  parseRect,
-  ratioOfRect,
-  sameRect,
-} from './crop-frame.utils.ts';
+import { initialFrame, naturalRect, ratioOfRect, sameRect } from './crop-frame.utils.ts';
+import { formatRect, parseRect } from './rect.utils.ts';
 
 const origin = { originWidth: 1000, originHeight: 500 };
 

@@ -1,10 +1,6 @@
 import type { OriginProperties, PixelRect } from './editor-types.ts';
-import { ratioText } from './resize.utils.ts';
-
-// The rect text lives with the size arithmetic, which needs it too; the crop frame's users
-// import it from here.
 import { parseRect } from './rect.utils.ts';
-export { formatRect, parseRect } from './rect.utils.ts';
+import { ratioText } from './resize.utils.ts';
 
 // The crop frame's arithmetic (spec editor sections 4 and 9), free of Cropper.js so it can be
 // tested without a browser.

@@ -14,7 +14,8 @@ import {
   currentSize,
   sizeWithRatio,
 } from './resize.utils.ts';
-import { formatRect, ratioOfRect } from './crop-frame.utils.ts';
+import { ratioOfRect } from './crop-frame.utils.ts';
+import { formatRect } from './rect.utils.ts';
 
 // The editing modes of spec editor section 4 ('Editing modes'), one pure function per transition.
 

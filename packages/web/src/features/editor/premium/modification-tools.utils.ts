@@ -1,4 +1,4 @@
-import { parseRect } from '../crop-frame.utils.ts';
+import { parseRect } from '../rect.utils.ts';
 import type {
   EditorCapabilities,
   EditorParamName,
@@ -45,7 +45,7 @@ export function sizeOptimisedMessage(tool: 'background removal' | 'super resolut
 }
 
 /** The renderer's largest output side (ARCHITECTURE.md: outputs are at most 8192 px a side). */
-export const RENDER_MAX_SIDE = 8192;
+const RENDER_MAX_SIDE = 8192;
 
 /**
  * The output size and how many output pixels each pixel of the shown part of the original (the
