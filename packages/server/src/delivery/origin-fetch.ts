@@ -12,6 +12,11 @@ export interface OriginImage {
    */
   cacheControl: string | null;
   fetchMs: number;
+  /**
+   * Gives `bytes` back to the pool it was read into (storage/read-buffers.ts); a no-op for
+   * streamed origins. Call it only once nothing reads `bytes` any more, or not at all.
+   */
+  release(): void;
 }
 
 /** Why an origin read failed, as delivery answers it (imgix status codes). */
@@ -60,12 +65,22 @@ export async function fetchOriginImage(
 ): Promise<OriginImage> {
   const started = performance.now();
   try {
+    if (adapter.readWhole !== undefined) {
+      const read = await adapter.readWhole(path);
+      return {
+        bytes: read.bytes,
+        cacheControl: read.cacheControl,
+        fetchMs: Math.round(performance.now() - started),
+        release: read.release,
+      };
+    }
     const object: StorageBody = await adapter.get(path);
     const bytes = await readAll(object.body);
     return {
       bytes,
       cacheControl: object.cacheControl,
       fetchMs: Math.round(performance.now() - started),
+      release: () => {},
     };
   } catch (error) {
     throw toFailure(error);

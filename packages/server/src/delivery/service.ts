@@ -696,6 +696,9 @@ export class Delivery {
       return this.#renderVideoInline(identity, { ...input, video }, origin);
     const started = performance.now();
     const result = await this.#render(input, origin.bytes, premiumModels);
+    // The answer is new bytes and the render is over: the origin's buffer can be reused. A
+    // failed or timed-out render may still be decoding it, so it is left to the collector.
+    origin.release();
     const renderMs = Math.round(performance.now() - started);
     const headers = aiHeaders(result);
     const rendered: CachedRender = {

@@ -1,7 +1,7 @@
 // Managed storage (`darkroom_storage`): the customer's files kept on this server's disk under
 // `{managedStorageDir}/{sourceId}/` (a bucket in production), filled by the upload endpoint.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants as fsConstants, createReadStream, createWriteStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import nodePath from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,7 +9,14 @@ import { pipeline } from 'node:stream/promises';
 import { limitBody } from '../net/limited-body.ts';
 import { fromGuardedFetchError, storageError } from './errors.ts';
 import { safeSegments } from './paths.ts';
-import type { ListPage, StorageAdapter, StorageObject, StorageOptions } from './types.ts';
+import { originReadBuffers } from './read-buffers.ts';
+import type {
+  ListPage,
+  StorageAdapter,
+  StorageObject,
+  StorageOptions,
+  StorageRead,
+} from './types.ts';
 import { StorageError } from './types.ts';
 
 const TYPE = 'darkroom_storage';
@@ -63,21 +70,25 @@ export function sanitizeManagedPath(path: string): string | null {
 const ONE_READ_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * Real paths of source folders, which do not move while the server runs: every delivery of a
- * managed file resolves against its root, and each file-system call is a trip through the
- * thread pool. Only successes are kept (a folder created later resolves then); bounded so a
- * long-lived process with many sources does not grow without end.
+ * Real paths of folders in managed storage, which this server makes (uploads) and never moves
+ * or swaps for links while it runs: every delivery of a managed file resolves its folder, and
+ * each file-system call is a trip through the thread pool. Only successes are kept (a folder
+ * created later resolves then); bounded so a long-lived process does not grow without end.
  */
-const realRoots = new Map<string, string>();
-const REAL_ROOTS_MAX = 10_000;
+const realFolders = new Map<string, string>();
+const REAL_FOLDERS_MAX = 10_000;
 
-async function realRootOf(root: string): Promise<string> {
-  const known = realRoots.get(root);
+async function realFolderOf(folder: string): Promise<string> {
+  const known = realFolders.get(folder);
   if (known !== undefined) return known;
-  const real = await fs.realpath(root);
-  if (realRoots.size >= REAL_ROOTS_MAX) realRoots.clear();
-  realRoots.set(root, real);
+  const real = await fs.realpath(folder);
+  if (realFolders.size >= REAL_FOLDERS_MAX) realFolders.clear();
+  realFolders.set(folder, real);
   return real;
+}
+
+function isWithin(real: string, realRoot: string): boolean {
+  return real === realRoot || real.startsWith(`${realRoot}${nodePath.sep}`);
 }
 
 /** The real location of `relative`, refusing anything that a symlink points out of the root. */
@@ -86,14 +97,42 @@ async function resolveInside(root: string, relative: string): Promise<string> {
   let real: string;
   let realRoot: string;
   try {
-    [real, realRoot] = await Promise.all([fs.realpath(target), realRootOf(root)]);
+    [real, realRoot] = await Promise.all([fs.realpath(target), realFolderOf(root)]);
   } catch {
     throw storageError('not_found', TYPE);
   }
-  if (real !== realRoot && !real.startsWith(`${realRoot}${nodePath.sep}`)) {
+  if (!isWithin(real, realRoot)) throw storageError('not_found', TYPE);
+  return real;
+}
+
+/**
+ * The real path of the file `relative` names, its folder resolved (and checked to be inside the
+ * root) but not its name: the caller opens it with O_NOFOLLOW, which refuses a symlink there.
+ */
+async function fileInRealFolder(root: string, relative: string): Promise<string> {
+  const target = nodePath.resolve(root, relative);
+  let realFolder: string;
+  let realRoot: string;
+  try {
+    [realFolder, realRoot] = await Promise.all([
+      realFolderOf(nodePath.dirname(target)),
+      realFolderOf(root),
+    ]);
+  } catch {
     throw storageError('not_found', TYPE);
   }
-  return real;
+  if (!isWithin(realFolder, realRoot)) throw storageError('not_found', TYPE);
+  return nodePath.join(realFolder, nodePath.basename(target));
+}
+
+function describeObject(relative: string, stats: Stats): StorageObject {
+  return {
+    path: relative,
+    size: stats.size,
+    contentType: contentTypeOf(relative),
+    lastModified: stats.mtime,
+    etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+  };
 }
 
 async function describeFile(
@@ -105,16 +144,7 @@ async function describeFile(
   const file = await resolveInside(root, relative);
   const stats = await fs.stat(file);
   if (!stats.isFile()) throw storageError('not_found', TYPE);
-  return {
-    file,
-    object: {
-      path: relative,
-      size: stats.size,
-      contentType: contentTypeOf(relative),
-      lastModified: stats.mtime,
-      etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
-    },
-  };
+  return { file, object: describeObject(relative, stats) };
 }
 
 export function createManagedAdapter(options: StorageOptions, sourceId: string): StorageAdapter {
@@ -210,7 +240,66 @@ export function createManagedAdapter(options: StorageOptions, sourceId: string):
         }),
       };
     },
+
+    async readWhole(path): Promise<StorageRead> {
+      // Three trips through the thread pool (open, fstat, read) where describeFile and a
+      // stream take five (realpath, stat, open, read, close): under load each one waits for a
+      // thread on cores busy rendering, on the way to every uncached answer.
+      const relative = sanitizeManagedPath(path);
+      if (relative === null) throw storageError('not_found', TYPE);
+      const handle = await openFile(await fileInRealFolder(root, relative));
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) throw storageError('not_found', TYPE);
+        if (stats.size > options.maxBytes) throw storageError('too_large', TYPE);
+        const lease = originReadBuffers.lease(stats.size);
+        try {
+          await fill(handle, lease.bytes);
+        } catch (error) {
+          lease.release();
+          throw error;
+        }
+        const object = describeObject(relative, stats);
+        return { ...object, cacheControl: null, bytes: lease.bytes, release: lease.release };
+      } finally {
+        // Not awaited: what was read is complete, and closing need not delay the answer.
+        handle.close().catch(() => {});
+      }
+    },
   };
+}
+
+/**
+ * Opens a file for reading. O_NOFOLLOW refuses a symlink (the folder is already resolved);
+ * O_NONBLOCK keeps a FIFO from holding a thread-pool thread (fstat then refuses it).
+ */
+async function openFile(file: string): Promise<fs.FileHandle> {
+  try {
+    const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fsConstants;
+    return await fs.open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch (error) {
+    throw storageError('not_found', TYPE, { cause: error });
+  }
+}
+
+/**
+ * Fills `target` from the start of the file, which fstat measured at `target.length` bytes. A
+ * file that ends sooner changed while it was read: an error, never half an image.
+ */
+async function fill(handle: fs.FileHandle, target: Buffer): Promise<void> {
+  let filled = 0;
+  try {
+    while (filled < target.length) {
+      const { bytesRead } = await handle.read(target, filled, target.length - filled, filled);
+      if (bytesRead === 0) {
+        throw new StorageError('origin_error', 'The file changed while it was being read.');
+      }
+      filled += bytesRead;
+    }
+  } catch (error) {
+    if (error instanceof StorageError) throw error;
+    throw storageError('origin_error', TYPE, { cause: error });
+  }
 }
 
 // createReadStream cannot read zero bytes (end is inclusive), so an empty file reads as an

@@ -34,6 +34,14 @@ export interface StorageBody extends StorageObject {
   body: Readable;
 }
 
+/** A whole object read into memory, in a buffer the reader gives back with `release()`. */
+export interface StorageRead extends StorageObject {
+  cacheControl: string | null;
+  bytes: Buffer;
+  /** Returns the buffer for reuse; call it only once nothing reads `bytes` any more. */
+  release(): void;
+}
+
 /**
  * Why an origin call failed, in words the API maps to spec platform section 8. `field` names
  * the configuration field to blame when one is clearly at fault.
@@ -80,6 +88,11 @@ export interface StorageAdapter {
   /** Metadata of one object; throws StorageError `not_found` when it does not exist. */
   head(path: string): Promise<StorageObject>;
   get(path: string, range?: ByteRange): Promise<StorageBody>;
+  /**
+   * Reads a whole object into a reused buffer, for adapters that can do better than a stream
+   * (files on this server's disk). Optional: delivery streams through `get` where it is absent.
+   */
+  readWhole?(path: string): Promise<StorageRead>;
 }
 
 /** Limits and switches every adapter obeys; the server builds this from its config. */

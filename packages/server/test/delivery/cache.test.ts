@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { originReadBuffers } from '../../src/storage/read-buffers.ts';
 import { PGLITE } from '../databases.ts';
 import { call, signUp } from '../requests.ts';
 import { useTestApp } from '../test-app.ts';
@@ -42,6 +43,21 @@ describe('render cache', () => {
     expect(second.status).toBe(200);
     expect(second.body.equals(first.body)).toBe(true);
     expect(origin.readsOf('cached', 'one.png')).toBe(1);
+  });
+
+  it('reads a managed origin into a buffer the next render reuses', async () => {
+    const lease = vi.spyOn(originReadBuffers, 'lease');
+    try {
+      const first = await deliver(context.app, 'demo.localhost:8080', '/coffee.png?w=33');
+      const second = await deliver(context.app, 'demo.localhost:8080', '/coffee.png?w=34');
+      expect([first.status, second.status]).toEqual([200, 200]);
+      const buffers = lease.mock.results.map((result) => (result.value as { bytes: Buffer }).bytes);
+      expect(buffers).toHaveLength(2);
+      // Released after the first render, so the second read lands in the same memory.
+      expect(buffers[1]?.buffer).toBe(buffers[0]?.buffer);
+    } finally {
+      lease.mockRestore();
+    }
   });
 
   it('keeps renders on disk, so another process sharing the data directory hits them', async () => {

@@ -63,16 +63,50 @@ describe('managed storage adapter', () => {
     expect(await text((await adapter.get('photo.png', { start: 7 })).body)).toBe('789');
   });
 
+  it('reads whole files into reusable buffers', async () => {
+    const read = await adapter.readWhole?.('albums/cat.jpg');
+    expect(read).toMatchObject({ path: 'albums/cat.jpg', size: 3, cacheControl: null });
+    expect(read?.bytes.toString('utf8')).toBe('cat');
+    read?.release();
+    const empty = path.join(directory, SOURCE_ID, 'empty.png');
+    await fs.writeFile(empty, '');
+    expect((await adapter.readWhole?.('empty.png'))?.bytes.length).toBe(0);
+    await fs.rm(empty);
+    const capped = createStorageAdapter(
+      { type: 'darkroom_storage' },
+      testStorageOptions({ managedStorageDir: directory, maxBytes: 5 }),
+      { sourceId: SOURCE_ID },
+    );
+    expect((await failure(capped.readWhole?.('photo.png') ?? Promise.resolve())).kind).toBe(
+      'too_large',
+    );
+    expect((await failure(adapter.readWhole?.('missing.png') ?? Promise.resolve())).kind).toBe(
+      'not_found',
+    );
+  });
+
   it('refuses paths that leave the source folder, symlinks included', async () => {
     await fs.writeFile(path.join(directory, 'outside.txt'), 'secret');
     await fs.symlink(
       path.join(directory, 'outside.txt'),
       path.join(directory, SOURCE_ID, 'link.png'),
     );
-    for (const bad of ['../outside.txt', 'albums/../../outside.txt', 'link.png', '/etc/passwd']) {
+    // A folder that is a link out of the root, and a folder read as a file.
+    await fs.symlink(directory, path.join(directory, SOURCE_ID, 'linked'));
+    const badPaths = [
+      '../outside.txt',
+      'albums/../../outside.txt',
+      'link.png',
+      '/etc/passwd',
+      'linked/outside.txt',
+      'albums',
+    ];
+    for (const bad of badPaths) {
       expect((await failure(adapter.get(bad))).kind).toBe('not_found');
+      expect((await failure(adapter.readWhole?.(bad) ?? Promise.resolve())).kind).toBe('not_found');
     }
     expect((await adapter.list('')).objects.map((object) => object.path)).not.toContain('link.png');
+    await fs.rm(path.join(directory, SOURCE_ID, 'linked'));
   });
 
   it('refuses an upload over the cap and keeps nothing of it', async () => {
