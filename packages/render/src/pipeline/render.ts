@@ -65,7 +65,9 @@ interface Session {
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const limits = { ...DEFAULT_RENDER_LIMITS, ...request.limits };
   const deadline = new Deadline(limits.timeoutMs, request.signal);
-  const origin = await readSource(request.input);
+  // fm=json describes the origin with everything sharp reads from its header.
+  const reading = { fullMetadata: request.params.string('fm') === 'json' };
+  const origin = await readSource(request.input, reading);
   checkInputPixels(origin, 1, limits);
   const premium = await applyPremiumOperations(
     request.input,
@@ -73,7 +75,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     { models: request.ai, generative: request.generative, signal: request.signal },
     limits,
   );
-  const enlarged = premium.input === request.input ? origin : await readSource(premium.input);
+  const enlarged =
+    premium.input === request.input ? origin : await readSource(premium.input, reading);
   const result = await renderSource(
     enlarged,
     request,
