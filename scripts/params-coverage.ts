@@ -17,6 +17,11 @@ const SOURCES_OF_IMPLEMENTATION = [
     holds: 'names',
   },
   {
+    file: 'packages/render/src/video/video-parameters.ts',
+    exportName: 'VIDEO_PARAMETERS',
+    holds: 'names',
+  },
+  {
     file: 'packages/server/src/delivery/parameters.ts',
     exportName: 'DELIVERY_PARAMETERS',
     holds: 'names',

@@ -1,0 +1,21 @@
+/**
+ * The catalogue's video parameters the video engine reads (read by `npm run params:coverage`;
+ * video-parameters.test.ts keeps the list and the modules in step). Not implemented: the
+ * waveform family (`video-wave*`), subtitles (`video-generate-subtitles`,
+ * `video-subtitle-translations`, which need speech recognition) and
+ * `video-spritesheet-smart-crop`.
+ */
+export const VIDEO_PARAMETERS: readonly string[] = [
+  'video-bitrate',
+  'video-clip-duration',
+  'video-clip-end',
+  'video-clip-start',
+  'video-codec',
+  'video-renditions',
+  'video-spritesheet-columns',
+  'video-spritesheet-format',
+  'video-spritesheet-h',
+  'video-spritesheet-interval',
+  'video-spritesheet-w',
+  'video-thumbnail',
+];
