@@ -1,5 +1,8 @@
 import type { OutputFormat } from '../pipeline/context.ts';
 
+/** What an SVG origin is served as when it is passed through (`rasterize-bypass`). */
+export const SVG_MEDIA_TYPE = 'image/svg+xml';
+
 // sharp names input formats by decoder; HTTP speaks media types.
 const SOURCE_MEDIA_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
@@ -9,7 +12,7 @@ const SOURCE_MEDIA_TYPES: Record<string, string> = {
   avif: 'image/avif',
   heif: 'image/heif',
   tiff: 'image/tiff',
-  svg: 'image/svg+xml',
+  svg: SVG_MEDIA_TYPE,
   jp2k: 'image/jp2',
   jp2: 'image/jp2',
   jxl: 'image/jxl',

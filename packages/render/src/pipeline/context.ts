@@ -58,8 +58,11 @@ export type OutputFormat =
 export interface RenderResult {
   body: Buffer;
   contentType: string;
-  /** The encoded format (json and css palettes report 'json'; image to video 'mp4'). */
-  format: OutputFormat | 'css' | 'mp4';
+  /**
+   * The encoded format (json and css palettes report 'json'; image to video 'mp4'; an SVG
+   * passed through 'svg').
+   */
+  format: OutputFormat | 'css' | 'mp4' | 'svg';
   /** Output pixel size; null for JSON, CSS and blurhash answers. */
   width: number | null;
   height: number | null;

@@ -18,8 +18,9 @@ import { iptcSegments, withIptc } from '../output/iptc.ts';
 import { jsonResult } from '../output/json.ts';
 import { asRenderError, checkInputPixels, Deadline } from '../output/limits.ts';
 import { blockUntrustedLoaders } from '../output/loaders.ts';
-import { OUTPUT_MEDIA_TYPES } from '../output/media-types.ts';
+import { OUTPUT_MEDIA_TYPES, SVG_MEDIA_TYPE } from '../output/media-types.ts';
 import { readSource } from '../output/source.ts';
+import { looksLikeSvg, sanitizeSvg } from '../output/svg-sanitize.ts';
 import { paletteOutput } from '../steps/palette.ts';
 import { createRenderContext } from './context-factory.ts';
 import { configureLibvips } from './libvips.ts';
@@ -63,6 +64,9 @@ interface Session {
  * Failures are `RenderError`s with the status the delivery layer answers.
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
+  if (request.params.boolean('rasterize-bypass') === true && looksLikeSvg(request.input)) {
+    return svgAsItIs(request);
+  }
   const limits = { ...DEFAULT_RENDER_LIMITS, ...request.limits };
   const deadline = new Deadline(limits.timeoutMs, request.signal);
   // fm=json describes the origin with everything sharp reads from its header.
@@ -90,6 +94,24 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     premium: result.premium || premium.applied,
     aiFailures: { ...premium.failures, ...result.aiFailures },
     aiWarnings: premium.warnings,
+  };
+}
+
+/**
+ * `rasterize-bypass` on an SVG origin: the file itself, every other parameter (defaults too)
+ * left aside as imgix does, sanitized unless `svg-sanitize=false`. Raster origins ignore the
+ * parameter; PDF and EPS, which imgix also passes through, are not read by Darkroom at all.
+ */
+function svgAsItIs(request: RenderRequest): RenderResult {
+  const sanitize = request.params.boolean('svg-sanitize') ?? true;
+  return {
+    body: sanitize ? sanitizeSvg(request.input) : Buffer.from(request.input),
+    contentType: SVG_MEDIA_TYPE,
+    format: 'svg',
+    width: null,
+    height: null,
+    variesOnAccept: false,
+    premium: false,
   };
 }
 
