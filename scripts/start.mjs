@@ -45,14 +45,14 @@ function buildDashboardWhenStale() {
  * then holds hundreds of megabytes it no longer uses, over 1 GiB at full concurrency. A fixed
  * threshold stops that, but fixing it also pins the trim threshold at 128 KiB, so each heap gives
  * its top back to the system at nearly every free and faults it in again on the next render. A
- * 1 MiB mapping threshold with a 4 MiB trim threshold keeps the server under 900 MiB at full
- * concurrency and costs a 512 px JPEG render about 4 ms of CPU less than 256 KiB did with the
- * default trim (`npm run bench`: uncached throughput 69 -> 83 requests/s on two cores; one malloc
- * arena saved as much memory but cost 10-15% of uncached throughput).
+ * 1 MiB mapping threshold with a 4 MiB trim threshold keeps the server at 890-940 MiB at full
+ * concurrency (`npm run bench`) and costs a 512 px JPEG render about 4 ms of CPU less than
+ * 256 KiB with the default trim did (two servers measured side by side with wrk: 69 -> 83
+ * uncached requests/s on two cores; one malloc arena saved as much memory but cost 10-15%).
  * glibc reads the settings only when a process starts, so the server runs as a child started with
  * them; the IPC channel lets the server stop when this launcher dies.
  */
-function runServerWithFixedMmapThreshold() {
+function runServerWithMallocThresholds() {
   const server = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: {
@@ -69,7 +69,7 @@ function runServerWithFixedMmapThreshold() {
 }
 
 if (process.platform === 'linux' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
-  runServerWithFixedMmapThreshold();
+  runServerWithMallocThresholds();
 } else {
   buildDashboardWhenStale();
   register();

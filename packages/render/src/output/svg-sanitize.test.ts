@@ -106,6 +106,11 @@ describe('sanitizeSvg', () => {
     expect(() => sanitizeSvg(Buffer.from([0xc3, 0x28]))).toThrow(/UTF-8/);
   });
 
+  it('refuses a file larger than it sanitizes with 413', () => {
+    const padding = ' '.repeat(SVG_LIMITS.maxBytes);
+    expect(refusal(`${SVG_OPEN}>${padding}</svg>`).status).toBe(413);
+  });
+
   it('refuses nesting deeper than its limit', () => {
     const depth = SVG_LIMITS.maxDepth + 1;
     const svg = `${SVG_OPEN}>${'<g>'.repeat(depth)}${'</g>'.repeat(depth)}</svg>`;

@@ -16,8 +16,15 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 
-/** Nesting and element counts past which a file is refused rather than rewritten. */
-export const SVG_LIMITS = { maxDepth: 256, maxElements: 100_000 } as const;
+/**
+ * Size, nesting and element counts past which a file is refused rather than rewritten: the parse
+ * runs on the event loop, so its length is bounded here rather than by the origin byte cap.
+ */
+export const SVG_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxDepth: 256,
+  maxElements: 100_000,
+} as const;
 
 const ALLOWED_ELEMENTS: ReadonlySet<string> = new Set([
   'svg',
@@ -168,6 +175,12 @@ function notWellFormed(cause: unknown): RenderError {
 
 /** The sanitized SVG document, or a 422 RenderError for a file that is not a readable SVG. */
 export function sanitizeSvg(bytes: Uint8Array): Buffer {
+  if (bytes.length > SVG_LIMITS.maxBytes) {
+    throw new RenderError(
+      413,
+      `The origin SVG is over ${SVG_LIMITS.maxBytes / 1024 / 1024} MiB, the most Darkroom sanitizes; serve it rasterized or with svg-sanitize=false.`,
+    );
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
