@@ -1,5 +1,5 @@
-// Analytics at scale (issue 8): 10 million usage events generated inside the database
-// (generate_series), rolled up, then the month-at-daily-granularity queries the dashboard makes.
+// Analytics at scale: 10 million usage events generated inside the database (generate_series),
+// rolled up, then the month-at-daily-granularity queries the dashboard makes.
 // Runs on the embedded database in a temporary folder, removed afterwards.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

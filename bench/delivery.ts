@@ -9,7 +9,7 @@ import { freePort, startServer } from './server-process.ts';
 import { measureHttp, measureInProcess, type ThroughputReport } from './throughput.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The workload: the demo source's 1411 x 1411 JPEG to 512 px wide at quality 75. */
+/** The workload: the demo source's 1411 x 1411 JPEG to 512 px wide at quality 75. */
 const IMAGE_FILE = join(root, 'packages/server/demo-images/retina.jpg');
 const QUERY = 'w=512&q=75';
 const SECONDS = 10;

@@ -101,8 +101,9 @@ if (runs('api')) {
   }
 }
 
-// Delivery: retina.jpg to w=512&q=75, two requests at a time for 10 s, four ways (issue 4); (a)
-// and (b) alternate over three rounds.
+// Delivery: retina.jpg to w=512&q=75, two requests at a time for 10 s, four ways: (a) bare sharp,
+// the ceiling; (b) delivery uncached; (c) cached; (d) nginx image_filter, the peer. (a) and (b)
+// alternate over ROUNDS rounds (bench/delivery.ts).
 if (runs('delivery')) {
   const delivery = await measureDelivery();
   const uncachedRatio = median(delivery.uncachedRatios);
@@ -166,7 +167,8 @@ if (runs('delivery')) {
   );
 }
 
-// AI operations (issue 6): CPU time and peak memory of each on a 1-megapixel image.
+// AI operations (AI_OPERATIONS in bench/ai-operation.ts): CPU time and peak memory of each on a
+// 1-megapixel image.
 if (runs('ai')) {
   for (const figures of await measureAiOperations()) {
     results.push({
@@ -178,7 +180,8 @@ if (runs('ai')) {
   }
 }
 
-// Analytics (issue 8): 10 million usage events, their rollup, a month at daily granularity.
+// Analytics (spec platform section 3, 'Analytics metrics'): 10 million usage events, their
+// rollup, a month at daily granularity.
 if (runs('analytics')) {
   const analytics = await measureAnalytics();
   results.push(

@@ -6,7 +6,7 @@ import { signUpThroughUi } from '../support/flows.ts';
 
 const DEMO_SOURCE_ID = '0'.repeat(24);
 
-// The real models, run by the server's worker processes (issue 6).
+// The real models, run by the server's worker processes.
 describe('AI features in the browser', () => {
   const browser = useChromium();
   const baseUrl = inject('baseUrl');

@@ -7,7 +7,8 @@ const JSONAPI = 'application/vnd.api+json';
 // A premium render runs as a job; the models and ffmpeg share two cores with the other specs.
 const RENDER_TIMEOUT_MS = 120_000;
 
-// Issue 7 items 6, 7 and 10, in Chromium against the real server.
+// The premium modification tools with their paywall, the object tool and the image-to-video page
+// (editor spec sections 2, 4 and 6), in Chromium against the real server.
 describe('Premium editing tools in the browser', () => {
   const browser = useChromium();
   const baseUrl = inject('baseUrl');

@@ -5,6 +5,8 @@ export * from './accounts/schemas.ts';
 export type * from './accounts/resources.ts';
 export type * from './assets/resources.ts';
 export * from './units/time.ts';
+export * from './units/bytes.ts';
+export type * from './geometry/types.ts';
 export * from './analytics/index.ts';
 export * from './billing/index.ts';
 export * from './url/md5.ts';

@@ -17,7 +17,6 @@ export {
   AiWorkerUnavailableError,
   type AiModels,
   type BackgroundRemovalOptions,
-  type Box,
   type DetectedFace,
   type DetectedLabel,
   type Detections,

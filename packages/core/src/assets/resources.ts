@@ -19,7 +19,7 @@ export interface AssetColor {
   share: number;
 }
 
-/** The AI ratings of spec platform section 3 'Asset'; null until the AI issue rates anything. */
+/** The AI ratings of spec platform section 3 'Asset'; null, since no model here rates them yet. */
 export type AssetWarnings = Record<
   'adult' | 'medical' | 'racy' | 'spoof' | 'violence',
   string | null
@@ -70,7 +70,7 @@ export interface AssetAttributes {
   description: string | null;
   /** The customer's name for it, else the file name. */
   name: string;
-  /** What the file itself says beyond its size: for a video, what ffprobe read (issue 10 item 1). */
+  /** What the file itself says beyond its size: for a video, what ffprobe read (VideoMetadata). */
   metadata: AssetMetadata;
   uploaded_by: string | null;
   hidden: boolean;

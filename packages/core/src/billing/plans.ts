@@ -1,4 +1,5 @@
-// Plans, prices and invoices (issue 9): the billing shapes other than credits.
+// Plans, prices and invoices (spec platform section 3: Billing price, Invoice, Parsed plan): the
+// billing shapes other than credits.
 export * from './billing-price.ts';
 export * from './parsed-plan.ts';
 export * from './invoice.ts';

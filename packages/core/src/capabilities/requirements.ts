@@ -7,7 +7,10 @@ export interface CapabilityRequirement {
   /** The canonical parameter that asks for it, for the refusal message. */
   parameter: string;
   capability: CapabilityName;
-  /** True when the operation also needs the generative provider (issue 6, item 7). */
+  /**
+   * True when the operation also needs the generative provider: an image model Darkroom cannot
+   * ship, reached over HTTP when `GENERATIVE_API_URL` is set (README, generative operations).
+   */
   generative: boolean;
 }
 

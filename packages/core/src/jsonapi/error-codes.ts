@@ -23,9 +23,39 @@ export const ERROR_CODES = {
   internal_error: { status: 500, title: 'Internal server error' },
   read_only: { status: 503, title: 'Read-only mode' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
+  // Spec platform section 8, "Source creation and credentials": a failed storage check names
+  // what failed in its code and the field in its pointer; the detail is the catalogue sentence.
+  invalid_source_config: { status: 422, title: 'Invalid source configuration' },
+  invalid_access_key: { status: 422, title: 'Invalid access key' },
+  invalid_secret_key: { status: 422, title: 'Invalid secret key' },
+  bucket_not_found: { status: 422, title: 'Bucket does not exist' },
+  invalid_bucket_name: { status: 422, title: 'Invalid bucket name' },
+  invalid_region: { status: 422, title: 'Invalid region' },
+  invalid_endpoint_url: { status: 422, title: 'Invalid endpoint URL' },
+  invalid_host_name: { status: 422, title: 'Invalid host name' },
+  invalid_sas_string: { status: 422, title: 'Invalid SAS string' },
+  invalid_url: { status: 422, title: 'Invalid URL' },
+  // A plan's allowance of sources or users is used up (spec platform section 3, plan attributes
+  // sources_included and users_included); the detail ends with the upgrade page (section 6).
+  plan_limit_reached: { status: 403, title: 'Plan limit reached' },
+  // An origin that failed to answer a read the API made for the caller (an asset refresh).
+  origin_error: { status: 502, title: 'Bad gateway' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Whether a code sent by a server (any string) is one the catalogue knows. */
+export function isErrorCode(code: string | null | undefined): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+}
+
+/**
+ * Whether a code read off an answer is the catalogue's `expected` code. Taking `expected` as an
+ * `ErrorCode` rather than a string makes a misspelt or removed code a type error.
+ */
+export function matchesErrorCode(code: string | null | undefined, expected: ErrorCode): boolean {
+  return code === expected;
+}
 
 /** Spec platform section 8: the rate-limit message shown to users. */
 export const RATE_LIMIT_DETAIL = "You've exceeded your request limit. Please try again later.";

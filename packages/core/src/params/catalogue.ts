@@ -7,7 +7,7 @@ export interface NumericRange {
   readonly max?: number;
 }
 
-export type ExpectedType =
+type ExpectedType =
   | 'integer'
   | 'number'
   | 'unit_scalar'

@@ -157,9 +157,6 @@ const KEYWORD_HEX: Readonly<Record<string, string>> = {
   yellowgreen: '9acd32',
 };
 
-/** The colour keywords this module can turn into RGB. */
-export const COLOR_KEYWORDS: readonly string[] = Object.keys(KEYWORD_HEX);
-
 /**
  * An imgix hex colour: 3 (RGB), 4 (ARGB), 6 (RRGGBB) or 8 (AARRGGBB) hex digits, optional `#`.
  * imgix puts alpha FIRST, unlike CSS. Undefined when `text` is not one of those forms.

@@ -10,7 +10,7 @@ const ORDERED_LISTS = new Set(['fill-gradient-linear-direction']);
  * True for lists that are sets of options (`auto=format,compress` equals `auto=compress,format`):
  * lists of enumerated words, as opposed to positional lists such as `rect`.
  */
-export function isSetLikeList(name: string): boolean {
+function isSetLikeList(name: string): boolean {
   if (ORDERED_LISTS.has(name)) return false;
   const expects = CATALOGUE.parameters[name]?.expects ?? [];
   return expects.some((expectation) => expectation.type === 'list' && expectation.possible_values);

@@ -18,14 +18,16 @@ const IGNORED = new Set(['ixlib', 's']);
 const DEPRECATED = new Set(['class', 'skin', 'txt-lig']);
 
 /**
- * Lists of boxes written `l,t,w,h;l,t,w,h` (issue 6: several object-removal boxes). The
- * catalogue types one box; each is checked against it and the value is a list of those lists.
+ * Lists of boxes written `l,t,w,h;l,t,w,h` (editor spec section 3, 'Object tool state': several
+ * boxes are joined with semicolons). The catalogue types one box; each is checked against it and
+ * the value is a list of those lists.
  */
 const BOX_LISTS = new Set(['object-removal-rect']);
 /** More boxes than anyone draws, so a URL cannot make one render fill thousands of regions. */
 const MAX_BOXES = 16;
 
-// Lists combined across default_params and the request instead of replaced (issue 4, item 2).
+// Lists combined across default_params and the request instead of replaced: the source's default
+// `auto=format` still applies to a request that asks for `auto=compress`.
 const COMBINED_LISTS = new Set(['auto']);
 
 /** The messages of editor spec section 5. */

@@ -14,7 +14,7 @@ export interface ParsedEntry {
 const catalogueDefaults = new Map<string, ParamValue | undefined>();
 
 /** The catalogue default of a canonical name, parsed like a request value. */
-export function catalogueDefault(name: string): ParamValue | undefined {
+function catalogueDefault(name: string): ParamValue | undefined {
   if (catalogueDefaults.has(name)) return catalogueDefaults.get(name);
   const spec = CATALOGUE.parameters[name];
   const declared =

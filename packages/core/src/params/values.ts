@@ -33,7 +33,7 @@ export function parseValue(text: string, expects: readonly Expectation[]): Value
 }
 
 /** "an integer between 2 and 8192, or a number between 0 and 1" */
-export function describeAlternatives(expects: readonly Expectation[]): string {
+function describeAlternatives(expects: readonly Expectation[]): string {
   const phrases = expects.map(describe);
   if (phrases.length <= 1) return phrases[0] ?? 'empty';
   return `${phrases.slice(0, -1).join(', ')}, or ${phrases[phrases.length - 1] ?? ''}`;
@@ -166,7 +166,7 @@ function pickPossibleValues(list: Expectation): Pick<Expectation, 'possible_valu
 }
 
 /** Members of a comma-separated list, without the spaces around each. */
-export function splitList(text: string): string[] {
+function splitList(text: string): string[] {
   return text.split(',').map((member) => member.trim());
 }
 

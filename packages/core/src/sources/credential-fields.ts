@@ -7,15 +7,34 @@ import {
   DEFAULT_AZURE_SERVICE_TYPE,
   isSourceType,
   isStorageProvider,
+  SOURCE_TYPES,
   type SourceType,
   type StorageProvider,
 } from './types.ts';
 
 export type CredentialInputType = 'text' | 'password' | 'url' | 'select' | 'textarea';
 
+/**
+ * What a field is to the storage behind it, whatever the provider calls it: the storage
+ * adapters read their settings by role, and errors blame the field of the role at fault.
+ */
+export type CredentialRole =
+  | 'access_key'
+  | 'secret_key'
+  | 'bucket'
+  | 'prefix'
+  | 'endpoint'
+  | 'region'
+  | 'account'
+  | 'service_type'
+  | 'sas'
+  | 'base_url'
+  | 'notes';
+
 export interface CredentialField {
   /** The configuration key, as the server names it. */
   name: string;
+  role: CredentialRole;
   label: string;
   /** False for fields the form marks Optional. */
   required: boolean;
@@ -30,6 +49,7 @@ export interface CredentialField {
 function prefixField(name: string): CredentialField {
   return {
     name,
+    role: 'prefix',
     label: 'Path Prefix',
     required: false,
     secret: false,
@@ -43,6 +63,7 @@ function prefixField(name: string): CredentialField {
 const S3_FIELDS: readonly CredentialField[] = [
   {
     name: 'aws_access_key',
+    role: 'access_key',
     label: 'Access Key ID',
     required: true,
     secret: true,
@@ -52,6 +73,7 @@ const S3_FIELDS: readonly CredentialField[] = [
   },
   {
     name: 'aws_secret_key',
+    role: 'secret_key',
     label: 'Secret Access Key',
     required: true,
     secret: true,
@@ -61,6 +83,7 @@ const S3_FIELDS: readonly CredentialField[] = [
   },
   {
     name: 'aws_bucket',
+    role: 'bucket',
     label: 'Bucket Name',
     required: true,
     secret: false,
@@ -74,6 +97,7 @@ const S3_FIELDS: readonly CredentialField[] = [
 const GCS_FIELDS: readonly CredentialField[] = [
   {
     name: 'gcs_access_key',
+    role: 'access_key',
     label: 'HMAC Access Key',
     required: true,
     secret: true,
@@ -84,6 +108,7 @@ const GCS_FIELDS: readonly CredentialField[] = [
   },
   {
     name: 'gcs_secret_key',
+    role: 'secret_key',
     label: 'HMAC Secret',
     required: true,
     secret: true,
@@ -93,6 +118,7 @@ const GCS_FIELDS: readonly CredentialField[] = [
   },
   {
     name: 'gcs_bucket',
+    role: 'bucket',
     label: 'Bucket Name',
     required: true,
     secret: false,
@@ -106,6 +132,7 @@ const GCS_FIELDS: readonly CredentialField[] = [
 const AZURE_FIELDS: readonly CredentialField[] = [
   {
     name: 'azure_account',
+    role: 'account',
     label: 'Storage Account Name',
     required: true,
     secret: false,
@@ -116,6 +143,7 @@ const AZURE_FIELDS: readonly CredentialField[] = [
   },
   {
     name: 'azure_service_type',
+    role: 'service_type',
     label: 'Storage Service',
     required: true,
     secret: false,
@@ -129,6 +157,7 @@ const AZURE_FIELDS: readonly CredentialField[] = [
   },
   {
     name: 'azure_bucket',
+    role: 'bucket',
     label: 'Container or File Share Name',
     required: true,
     secret: false,
@@ -138,6 +167,7 @@ const AZURE_FIELDS: readonly CredentialField[] = [
   },
   {
     name: 'azure_sas_string',
+    role: 'sas',
     label: 'SAS Token',
     required: true,
     secret: true,
@@ -155,6 +185,7 @@ function s3CompatibleFields(provider: StorageProvider | undefined): readonly Cre
   const fields: CredentialField[] = [
     {
       name: 'access_key_id',
+      role: 'access_key',
       label: 'Access Key',
       required: true,
       secret: true,
@@ -164,6 +195,7 @@ function s3CompatibleFields(provider: StorageProvider | undefined): readonly Cre
     },
     {
       name: 'secret_key',
+      role: 'secret_key',
       label: 'Secret Key',
       required: true,
       secret: true,
@@ -173,6 +205,7 @@ function s3CompatibleFields(provider: StorageProvider | undefined): readonly Cre
     },
     {
       name: 'bucket_name',
+      role: 'bucket',
       label: 'Bucket Name',
       required: true,
       secret: false,
@@ -182,6 +215,7 @@ function s3CompatibleFields(provider: StorageProvider | undefined): readonly Cre
     },
     {
       name: 'endpoint_url',
+      role: 'endpoint',
       label: 'Endpoint',
       required: true,
       secret: false,
@@ -197,6 +231,7 @@ function s3CompatibleFields(provider: StorageProvider | undefined): readonly Cre
   if (provider !== 'r2') {
     fields.push({
       name: 'region',
+      role: 'region',
       label: 'Region',
       required: true,
       secret: false,
@@ -212,6 +247,7 @@ function s3CompatibleFields(provider: StorageProvider | undefined): readonly Cre
 const WEBFOLDER_FIELDS: readonly CredentialField[] = [
   {
     name: 'webfolder_prefix',
+    role: 'base_url',
     label: 'Base URL',
     required: true,
     secret: false,
@@ -225,6 +261,7 @@ const WEBFOLDER_FIELDS: readonly CredentialField[] = [
 const WEBPROXY_FIELDS: readonly CredentialField[] = [
   {
     name: 'webproxy_info',
+    role: 'notes',
     label: 'Notes',
     required: false,
     secret: false,
@@ -259,6 +296,24 @@ export function fieldsFor(
     case 'darkroom_storage':
       return [];
   }
+}
+
+/** The name of the field that plays `role` for a source type (and provider), if one does. */
+export function credentialFieldName(
+  type: SourceType,
+  role: CredentialRole,
+  provider?: StorageProvider,
+): string | undefined {
+  return fieldsFor(type, provider).find((field) => field.role === role)?.name;
+}
+
+/** Every field name that plays `role` for some source type. */
+export function credentialFieldNames(role: CredentialRole): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const type of SOURCE_TYPES) {
+    for (const field of fieldsFor(type)) if (field.role === role) names.add(field.name);
+  }
+  return names;
 }
 
 /**

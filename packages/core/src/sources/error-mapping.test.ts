@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapDomainValidationError, mapServerError } from './error-mapping.ts';
+import { mapDomainValidationError, mapServerError, wizardBannerOf } from './error-mapping.ts';
 import {
   BUCKET_MISSING_MESSAGES,
   CREDENTIAL_FAILURE_MESSAGES,
@@ -214,6 +214,31 @@ describe('mapServerError (spec section 8, server error mapping on creation)', ()
       kind: 'form',
       code: 'generic',
       message: "You've exceeded your request limit. Please try again later.",
+    });
+  });
+});
+
+describe('wizardBannerOf', () => {
+  it('shows the invalid-source-config text, with the catalogue sentence below it', () => {
+    const mapped = mapServerError({
+      field: 'aws_credentials',
+      detail: CREDENTIAL_FAILURE_MESSAGES.s3,
+    });
+    expect(wizardBannerOf(mapped)).toEqual({
+      message: INVALID_SOURCE_CONFIG_MESSAGE,
+      detail: CREDENTIAL_FAILURE_MESSAGES.s3,
+    });
+    expect(wizardBannerOf(mapServerError({ code: 'invalid_source_config' }))).toEqual({
+      message: INVALID_SOURCE_CONFIG_MESSAGE,
+    });
+  });
+
+  it('shows the generic text for any other form-wide error and for an unknown field', () => {
+    expect(wizardBannerOf(mapServerError({ code: 'rate_limited' }))).toEqual({
+      message: GENERIC_FORM_ERROR,
+    });
+    expect(wizardBannerOf({ kind: 'field', field: 'name', message: 'Too long' })).toEqual({
+      message: GENERIC_FORM_ERROR,
     });
   });
 });

@@ -1,5 +1,7 @@
 // Spec platform section 8, "Server error mapping on creation": turns the first error of a
 // validation or creation answer into a message under a form field or a form-wide error.
+import { matchesErrorCode, type ErrorCode } from '../jsonapi/error-codes.ts';
+import { credentialFieldNames } from './credential-fields.ts';
 import { fieldFromPointer } from './field-paths.ts';
 import {
   ALL_SOURCE_MESSAGES,
@@ -11,6 +13,9 @@ import {
   SOURCE_MESSAGES,
   bucketMissingMessage,
 } from './messages.ts';
+
+// The code of the wizard's banner (spec platform section 8); `satisfies` keeps it in the catalogue.
+const INVALID_SOURCE_CONFIG = 'invalid_source_config' satisfies ErrorCode;
 
 export interface ServerFieldError {
   /** The server's field name or the error's JSON:API pointer; absent for form-wide errors. */
@@ -24,15 +29,15 @@ export type MappedServerError =
   | { kind: 'field'; field: string; message: string }
   | {
       kind: 'form';
-      code: 'invalid_source_config' | 'generic';
+      code: typeof INVALID_SOURCE_CONFIG | 'generic';
       message: string;
       /** The server's detail when it is one of the catalogue's sentences, to show below. */
       detail?: string;
     };
 
-const ACCESS_KEY_FIELDS = new Set(['aws_access_key', 'access_key_id', 'gcs_access_key']);
-const SECRET_KEY_FIELDS = new Set(['aws_secret_key', 'secret_key', 'gcs_secret_key']);
-const BUCKET_FIELDS = new Set(['aws_bucket', 'gcs_bucket', 'azure_bucket', 'bucket_name']);
+const ACCESS_KEY_FIELDS = credentialFieldNames('access_key');
+const SECRET_KEY_FIELDS = credentialFieldNames('secret_key');
+const BUCKET_FIELDS = credentialFieldNames('bucket');
 const WEBFOLDER_FIELDS = new Set(['webfolder_prefix', 'webfolder_base_url']);
 
 // Fields that name a check rather than a form input: the key or credential checks of AWS, GCS
@@ -61,7 +66,7 @@ const fieldError = (field: string, message: string): MappedServerError => ({
 function invalidSourceConfig(detail: string): MappedServerError {
   return {
     kind: 'form',
-    code: 'invalid_source_config',
+    code: INVALID_SOURCE_CONFIG,
     message: INVALID_SOURCE_CONFIG_MESSAGE,
     ...(ALL_SOURCE_MESSAGES.has(detail) && detail !== INVALID_SOURCE_CONFIG_MESSAGE
       ? { detail }
@@ -135,11 +140,29 @@ export function mapServerError(error: ServerFieldError): MappedServerError {
   }
   // A credential failure the server could not tie to one field still means the configuration
   // cannot reach the storage.
-  if (code === 'invalid_source_config') return invalidSourceConfig(detail);
-  if (code === 'rate_limited') {
+  if (matchesErrorCode(code, INVALID_SOURCE_CONFIG)) return invalidSourceConfig(detail);
+  if (matchesErrorCode(code, 'rate_limited')) {
     return { kind: 'form', code: 'generic', message: GENERAL_MESSAGES.rateLimit };
   }
   return { kind: 'form', code: 'generic', message: GENERIC_FORM_ERROR };
+}
+
+/** What the wizard's banner says (spec section 8, last rule) for an error no field shows. */
+export interface WizardBannerText {
+  message: string;
+  /** The server's catalogue sentence, shown below the message. */
+  detail?: string;
+}
+
+/**
+ * Spec section 8: on the wizard, the `invalid_source_config` code shows its own banner text;
+ * any other error that no form field shows gets the generic form-wide text.
+ */
+export function wizardBannerOf(mapped: MappedServerError): WizardBannerText {
+  if (mapped.kind === 'form' && mapped.code === INVALID_SOURCE_CONFIG) {
+    return { message: mapped.message, ...(mapped.detail ? { detail: mapped.detail } : {}) };
+  }
+  return { message: GENERIC_FORM_ERROR };
 }
 
 /**

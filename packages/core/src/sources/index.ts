@@ -1,6 +1,6 @@
-// The source domain (ARCHITECTURE.md, packages/core `sources/`): types and labels, presets,
-// credential fields, the validation rules of spec platform section 5 and the error catalogue
-// and mapping of section 8.
+// The source domain (docs/ARCHITECTURE.md, 'packages/core', `sources/`): types and labels,
+// presets, credential fields, the validation rules of spec platform section 5 and the error
+// catalogue and mapping of section 8.
 export * from './types.ts';
 export * from './presets.ts';
 export * from './credential-fields.ts';

@@ -1,7 +1,7 @@
 import { md5Hex } from './md5.ts';
 
 /**
- * Computes the imgix-compatible signature of a delivery URL (ARCHITECTURE.md, Signed URLs):
+ * Computes the imgix-compatible signature of a delivery URL (docs/ARCHITECTURE.md, Signed URLs):
  * `md5hex(token + path + query)`, where `path` is the path exactly as sent (leading `/`, still
  * percent-encoded) and `query` is the raw `?...` string without `s`, or empty.
  */

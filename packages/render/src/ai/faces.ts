@@ -1,9 +1,10 @@
-// Face detection for the rendering steps (issue 6 item 5): crop=faces, fit=facearea,
-// face-blur, face-pixel, auto=redeye and `faces=1` in fm=json. Faces are found on a copy of the
-// image at most DETECTION_SIDE pixels on its long side and mapped back.
+// Face detection for the rendering steps: crop=faces, fit=facearea, face-blur, face-pixel,
+// auto=redeye and `faces=1` in fm=json (docs.imgix.com/apis/rendering/face-detection). Faces are
+// found on a copy of the image at most DETECTION_SIDE pixels on its long side and mapped back.
+import type { Point, Rect, Size } from '@darkroom/core';
 import sharp from 'sharp';
 import type { RenderContext } from '../pipeline/context.ts';
-import type { AiModels, Box, DetectedFace, RawImage } from './types.ts';
+import type { AiModels, DetectedFace, RawImage } from './types.ts';
 
 /** Large enough for faces a few percent of the frame, small enough to detect in a fraction of a second. */
 const DETECTION_SIDE = 1024;
@@ -22,7 +23,7 @@ export async function facesInPipeline(context: RenderContext): Promise<DetectedF
 export function facesInImage(
   models: AiModels,
   bytes: Uint8Array,
-  displayed: { width: number; height: number },
+  displayed: Size,
 ): Promise<DetectedFace[]> {
   return facesOf(models, sharp(bytes, { failOn: 'truncated' }).rotate(), displayed);
 }
@@ -31,7 +32,7 @@ export function facesInImage(
 async function facesOf(
   models: AiModels,
   pipeline: sharp.Sharp,
-  size: { width: number; height: number },
+  size: Size,
 ): Promise<DetectedFace[]> {
   const { data, info } = await pipeline
     .resize(DETECTION_SIDE, DETECTION_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -54,7 +55,7 @@ async function detectFaces(models: AiModels, image: RawImage): Promise<DetectedF
 }
 
 function scaleFaces(faces: readonly DetectedFace[], sx: number, sy: number): DetectedFace[] {
-  const point = (p: { x: number; y: number } | undefined) => p && { x: p.x * sx, y: p.y * sy };
+  const point = (p: Point | undefined) => p && { x: p.x * sx, y: p.y * sy };
   return faces.map((face) => ({
     box: {
       left: face.box.left * sx,
@@ -69,12 +70,12 @@ function scaleFaces(faces: readonly DetectedFace[], sx: number, sy: number): Det
   }));
 }
 
-export function area(box: Box): number {
+function area(box: Rect): number {
   return box.width * box.height;
 }
 
 /** The smallest box holding every face. */
-export function unionOf(boxes: readonly Box[]): Box | null {
+export function unionOf(boxes: readonly Rect[]): Rect | null {
   if (boxes.length === 0) return null;
   const left = Math.min(...boxes.map((box) => box.left));
   const top = Math.min(...boxes.map((box) => box.top));
@@ -87,11 +88,7 @@ export function unionOf(boxes: readonly Box[]): Box | null {
  * A face box grown by `facepad` times its own size, shared between the sides (facepad 1, the
  * default, doubles each dimension), kept inside the image and in whole pixels.
  */
-export function paddedFace(
-  box: Box,
-  facepad: number,
-  image: { width: number; height: number },
-): Box {
+export function paddedFace(box: Rect, facepad: number, image: Size): Rect {
   const growX = (box.width * facepad) / 2;
   const growY = (box.height * facepad) / 2;
   const left = Math.max(0, Math.floor(box.left - growX));

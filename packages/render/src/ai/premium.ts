@@ -1,14 +1,13 @@
-// The premium AI operations (issue 6 items 2-4): object removal, background removal and super
+// The premium AI operations (editor spec section 1): object removal, background removal and super
 // resolution run on the oriented origin, before the step pipeline, and hand it a new origin (a
 // fast lossless PNG). Each has its `*-fallback` (default true): a failed operation is skipped
 // and its reason reported in a header; with fallback=false the render fails instead.
-import type { Params } from '@darkroom/core';
+import type { Params, Rect } from '@darkroom/core';
 import sharp from 'sharp';
 import { RenderError, type RenderLimits } from '../pipeline/context.ts';
 import {
   AiOperationError,
   type AiModels,
-  type Box,
   type GenerativeEditor,
   type RawImage,
   type UpscaleFactor,
@@ -170,7 +169,7 @@ async function runOperation(
 /** object-removal-prompt: the boxes repainted by the provider from the prompt. */
 async function replaceObjects(
   image: RawImage,
-  boxes: readonly Box[],
+  boxes: readonly Rect[],
   prompt: string,
   params: Params,
   services: PremiumServices,
@@ -333,8 +332,8 @@ function requestedPixels(params: Params, name: 'w' | 'h', dpr: number): number {
 }
 
 /** The boxes of `object-removal-rect`, clamped to the image; empty ones dropped. */
-function removalBoxes(params: Params, image: RawImage): Box[] {
-  const boxes: Box[] = [];
+function removalBoxes(params: Params, image: RawImage): Rect[] {
+  const boxes: Rect[] = [];
   for (const member of params.list('object-removal-rect') ?? []) {
     if (member.type !== 'list') continue;
     const [left, top, width, height] = member.value.map((part) =>

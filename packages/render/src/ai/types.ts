@@ -1,31 +1,20 @@
-// The AI operations the rendering engine calls (issue 6). The models behind them ship inside npm
-// packages and load from disk; the server runs them in a worker process of their own (their
-// memory stays out of the delivery process), so everything crossing this interface is plain data
-// that survives structured cloning.
+// The AI operations the rendering engine calls (the premium tools of editor spec section 1, and
+// the detection behind the face parameters). The models behind them ship inside npm packages and
+// load from disk; the server runs them in a worker process of their own (their memory stays out
+// of the delivery process), so everything crossing this interface is plain data that survives
+// structured cloning. Rectangles and points are in pixels of the image they were found in or
+// apply to.
+
+import type { Point, Rect, Size } from '@darkroom/core';
 
 /** Raw 8-bit pixels, rows top to bottom, interleaved channels, no row padding. */
-export interface RawImage {
+export interface RawImage extends Size {
   data: Uint8Array;
-  width: number;
-  height: number;
   channels: 3 | 4;
 }
 
-/** A rectangle in pixels of the image it was found in or applies to. */
-export interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-export interface Point {
-  x: number;
-  y: number;
-}
-
 export interface DetectedFace {
-  box: Box;
+  box: Rect;
   /** Detector confidence, 0 to 1. */
   score: number;
   /** Eye centres (iris when found), used by `auto=redeye`; absent when the mesh was not found. */
@@ -40,7 +29,7 @@ export interface DetectedLabel {
   name: string;
   /** 0 to 1. */
   confidence: number;
-  box: Box;
+  box: Rect;
 }
 
 export interface Detections {
@@ -70,7 +59,7 @@ export interface AiModels {
   /** Returns the image `factor` times larger in each dimension (3 channels). */
   upscale(image: RawImage, factor: UpscaleFactor): Promise<RawImage>;
   /** Fills each box from its surroundings so what was there disappears; same size and channels. */
-  inpaint(image: RawImage, boxes: readonly Box[]): Promise<RawImage>;
+  inpaint(image: RawImage, boxes: readonly Rect[]): Promise<RawImage>;
   /** Faces and labelled objects, boxes in the image's own pixels, best first. */
   detect(image: RawImage, options: DetectOptions): Promise<Detections>;
 }
@@ -99,7 +88,7 @@ export interface GenerativeEditor {
       prompt: string;
       negativePrompt?: string;
       seed?: number;
-      size: { width: number; height: number };
+      size: Size;
     },
     signal?: AbortSignal,
   ): Promise<Buffer>;

@@ -7,7 +7,10 @@ export interface FrameRange {
   count: number;
 }
 
-/** GIF and WebP are the animated inputs sharp decodes frame by frame (issue 4, item 3). */
+/**
+ * GIF and WebP are the animated inputs sharp decodes frame by frame, so the animation parameters
+ * (docs.imgix.com/apis/rendering/animation) apply to them.
+ */
 export function isAnimation(source: SourceImage): boolean {
   return source.pages > 1 && (source.format === 'gif' || source.format === 'webp');
 }

@@ -3,7 +3,7 @@ import { luma } from './pixels.ts';
 import { type ColourHistogram, quantize, type Swatch } from './quantize.ts';
 
 /** A colour as imgix's palette JSON writes it: 0-1 channels and a lower-case hex. */
-export interface PaletteColour {
+interface PaletteColour {
   red: number;
   green: number;
   blue: number;

@@ -11,9 +11,9 @@ export interface Pixels {
 }
 
 /** Rec. 709 luma weights: what "greyscale" means for every effect in this folder. */
-export const LUMA_RED = 0.2126;
-export const LUMA_GREEN = 0.7152;
-export const LUMA_BLUE = 0.0722;
+const LUMA_RED = 0.2126;
+const LUMA_GREEN = 0.7152;
+const LUMA_BLUE = 0.0722;
 
 /** Luma of gamma-encoded channels, in the channels' own scale (0-255 in, 0-255 out). */
 export function luma(red: number, green: number, blue: number): number {

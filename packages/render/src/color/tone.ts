@@ -40,7 +40,7 @@ const SHADOW_HIGHLIGHT_WEIGHT = 1.5;
  * (it models light reaching the sensor), then shadows and highlights, brightness, contrast and
  * gamma last, so that gamma shapes the final mid-tones.
  */
-export function toneCurve(settings: ToneSettings): (value: number) => number {
+function toneCurve(settings: ToneSettings): (value: number) => number {
   const exposureGain = 2 ** (clampRange(settings.exposure, -100, 100) / 50);
   const shadows = clampRange(settings.shadows, 0, 100) / 100;
   const highlights = -clampRange(settings.highlights, -100, 0) / 100;

@@ -3,10 +3,6 @@ import type { Rgba } from '@darkroom/core';
 /** imgix's default for `bg`, `fill-color` and padding: transparent white (`0FFF`). */
 export const TRANSPARENT_WHITE: Rgba = { r: 255, g: 255, b: 255, alpha: 0 };
 
-export function isOpaque(colour: Rgba): boolean {
-  return colour.alpha >= 1;
-}
-
 /** The colour as sharp's `background` option takes it (alpha 0-1). */
 export function toSharpColour(colour: Rgba): { r: number; g: number; b: number; alpha: number } {
   return { r: colour.r, g: colour.g, b: colour.b, alpha: colour.alpha };

@@ -3,7 +3,7 @@ import { colourInterpolator, type GradientColourSpace } from './colour-space.ts'
 
 export type Side = 'top' | 'right' | 'bottom' | 'left';
 
-export interface LinearGradient {
+interface LinearGradient {
   kind: 'linear';
   from: Rgba;
   to: Rgba;
@@ -12,7 +12,7 @@ export interface LinearGradient {
   space: GradientColourSpace;
 }
 
-export interface RadialGradient {
+interface RadialGradient {
   kind: 'radial';
   /** The colour at the centre, out to `innerRadius`. */
   from: Rgba;

@@ -97,7 +97,7 @@ export async function adopt(
 }
 
 /** Runs `pipeline` to pixels and adopts them, frames `frameHeight` high (default: one frame). */
-export async function settle(
+async function settle(
   context: RenderContext,
   pipeline: sharp.Sharp,
   frameHeight?: number,

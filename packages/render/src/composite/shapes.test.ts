@@ -21,9 +21,9 @@ describe('fitRadii', () => {
 
 describe('roundedRectPath', () => {
   it('draws straight corners for zero radii', () => {
-    expect(roundedRectPath({ x: 0, y: 0, width: 10, height: 5 }, uniformRadii(0))).not.toContain(
-      'A',
-    );
+    expect(
+      roundedRectPath({ left: 0, top: 0, width: 10, height: 5 }, uniformRadii(0)),
+    ).not.toContain('A');
   });
 });
 
@@ -45,7 +45,7 @@ describe('roundedRectSvg', () => {
 
   it('fills only the given rectangle, in the given colour', async () => {
     const svg = roundedRectSvg(40, 30, uniformRadii(0), {
-      rect: { x: 10, y: 10, width: 20, height: 10 },
+      rect: { left: 10, top: 10, width: 20, height: 10 },
       colour: { r: 255, g: 0, b: 0, alpha: 0.5 },
     });
     expect(await alphaAt(svg, 5, 5)).toBe(0);

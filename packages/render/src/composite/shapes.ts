@@ -1,4 +1,4 @@
-import type { Rgba } from '@darkroom/core';
+import type { Rect, Rgba } from '@darkroom/core';
 import { round, svgPaint } from './colour.ts';
 
 /** Corner radii in pixels, in imgix's order for four values: top left, then clockwise. */
@@ -7,13 +7,6 @@ export interface CornerRadii {
   topRight: number;
   bottomRight: number;
   bottomLeft: number;
-}
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
 }
 
 export function uniformRadii(radius: number): CornerRadii {
@@ -47,7 +40,7 @@ export function fitRadii(radii: CornerRadii, width: number, height: number): Cor
 
 /** An SVG path of `rect` with rounded corners (radii already fitted). */
 export function roundedRectPath(rect: Rect, radii: CornerRadii): string {
-  const { x, y, width, height } = rect;
+  const { left: x, top: y, width, height } = rect;
   const { topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl } = radii;
   const n = round;
   const arc = (r: number, toX: number, toY: number) =>
@@ -81,7 +74,7 @@ export function roundedRectSvg(
   radii: CornerRadii,
   options: { rect?: Rect; colour?: Rgba } = {},
 ): Buffer {
-  const rect = options.rect ?? { x: 0, y: 0, width, height };
+  const rect = options.rect ?? { left: 0, top: 0, width, height };
   const fitted = fitRadii(radii, rect.width, rect.height);
   const paint = svgPaint(options.colour ?? OPAQUE_WHITE);
   return svg(width, height, `<path d="${roundedRectPath(rect, fitted)}" ${paint}/>`);
@@ -110,7 +103,10 @@ export function ringSvg(
   holeRadii: CornerRadii,
   colour: Rgba,
 ): Buffer {
-  const outer = roundedRectPath({ x: 0, y: 0, width, height }, fitRadii(outerRadii, width, height));
+  const outer = roundedRectPath(
+    { left: 0, top: 0, width, height },
+    fitRadii(outerRadii, width, height),
+  );
   const inner = roundedRectPath(hole, fitRadii(holeRadii, hole.width, hole.height));
   return svg(
     width,

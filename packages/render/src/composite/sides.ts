@@ -6,8 +6,6 @@ export interface Sides {
   left: number;
 }
 
-export const NO_SIDES: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
-
 export function isEmpty(sides: Sides): boolean {
   return sides.top <= 0 && sides.right <= 0 && sides.bottom <= 0 && sides.left <= 0;
 }

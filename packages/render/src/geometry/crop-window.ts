@@ -1,4 +1,5 @@
-import { clamp, type Rect, type Size } from './types.ts';
+import type { Rect, Size } from '@darkroom/core';
+import { clamp } from './pixels.ts';
 
 /**
  * Where a fit=crop window lies (imgix `crop` and focal-point docs). Directional values may be

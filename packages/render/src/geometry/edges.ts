@@ -1,4 +1,4 @@
-import type { Size } from './types.ts';
+import type { Size } from '@darkroom/core';
 
 /**
  * `crop=edges`: keep the window with the most edge detail. The size step measures a small

@@ -1,4 +1,5 @@
-import { toPixels, type Size } from './types.ts';
+import type { Size } from '@darkroom/core';
+import { toPixels } from './pixels.ts';
 
 /**
  * The size arithmetic of imgix's `w`, `h`, `dpr`, `ar`, `min-*`/`max-*` and `fit`
@@ -105,7 +106,7 @@ interface Target {
 }
 
 /** The requested box in pixels (fractional until the plan rounds), null for an open side. */
-export function resolveTarget(request: SizeRequest): Target {
+function resolveTarget(request: SizeRequest): Target {
   const { source } = request;
   const scale = request.dpr > 0 ? request.dpr : 1;
   let width = request.width ? length(request.width, source.width) * scale : null;

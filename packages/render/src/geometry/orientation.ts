@@ -1,4 +1,4 @@
-import type { Size } from './types.ts';
+import type { Size } from '@darkroom/core';
 
 /**
  * EXIF orientation and imgix `orient` (docs.imgix.com/apis/rendering/rotation/orientation):

@@ -1,5 +1,5 @@
-import type { ParamValue } from '@darkroom/core';
-import { clamp, type Rect, type Size } from './types.ts';
+import type { ParamValue, Rect, Size } from '@darkroom/core';
+import { clamp } from './pixels.ts';
 
 /**
  * `rect=x,y,w,h` (docs.imgix.com/apis/rendering/size/source-rectangle-region): x and y are

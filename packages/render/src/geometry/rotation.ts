@@ -1,4 +1,4 @@
-import type { Size } from './types.ts';
+import type { Size } from '@darkroom/core';
 
 /**
  * `rot` (docs.imgix.com/apis/rendering/rotation/rotation): counter-clockwise degrees. With

@@ -1,4 +1,5 @@
-import { clamp, type Rect, type Size } from './types.ts';
+import type { Rect, Size } from '@darkroom/core';
+import { clamp } from './pixels.ts';
 
 /**
  * Where `trim` cuts (docs.imgix.com/apis/rendering/trim/*): each side walks in from its edge,

@@ -38,7 +38,7 @@ function colorModel(space: string | undefined, channels: number | undefined): st
  * the origin's properties under ImageIO's names, whatever other parameters the URL carries.
  * Pixel sizes are as stored, one frame for animations, with `Orientation` beside them.
  */
-export function describeSource(source: SourceImage): Record<string, unknown> {
+function describeSource(source: SourceImage): Record<string, unknown> {
   const { metadata, bytes } = source;
   const density = metadata.density ?? 72;
   const description: Record<string, unknown> = {

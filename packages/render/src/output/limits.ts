@@ -2,7 +2,7 @@ import { RenderError, type RenderLimits, type SourceImage } from '../pipeline/co
 
 /**
  * Refuses, from the header alone, an input whose decoded frames would exceed the pixel budget
- * (issue 4, item 7: 50 megapixels, animation frames counted together), so a pixel-flood file
+ * (50 megapixels by default, animation frames counted together), so a pixel-flood file
  * never reaches a decoder.
  */
 export function checkInputPixels(source: SourceImage, framesDecoded: number, limits: RenderLimits) {

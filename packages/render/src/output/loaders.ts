@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 
 /**
- * The libvips loaders Darkroom lets untrusted origin bytes reach (issue 4, item 7). Everything
- * else under `VipsForeignLoad` is blocked: the `vips`, matrix, CSV, PPM/PFM, FITS, Analyze and raw
- * file loaders, and magick/openslide/PDF should a libvips build ever carry them. Those are not
- * hardened against hostile input, and none is an image format a web origin serves. Blocking a
- * class blocks its file, buffer and source variants together.
+ * The libvips loaders Darkroom lets untrusted origin bytes reach. Everything else under
+ * `VipsForeignLoad` is blocked: the `vips`, matrix, CSV, PPM/PFM, FITS, Analyze and raw file
+ * loaders, and magick/openslide/PDF should a libvips build ever carry them. Those are not hardened
+ * against hostile input, and none is an image format a web origin serves. Blocking a class blocks
+ * its file, buffer and source variants together.
  */
 export const ALLOWED_LOADERS = [
   'VipsForeignLoadJpeg',

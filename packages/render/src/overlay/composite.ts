@@ -1,6 +1,6 @@
 import type sharp from 'sharp';
 import type { RenderContext } from '../pipeline/context.ts';
-import type { Size } from '../geometry/types.ts';
+import type { Size } from '@darkroom/core';
 import { visiblePart } from './placement.ts';
 import { cropRgba, type RgbaLayer } from './raw.ts';
 

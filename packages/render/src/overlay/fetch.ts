@@ -1,7 +1,6 @@
-import type { Params } from '@darkroom/core';
+import type { Params, Size } from '@darkroom/core';
 import sharp from 'sharp';
 import { RenderError, type RenderContext } from '../pipeline/context.ts';
-import type { Size } from '../geometry/types.ts';
 
 export type OverlayRole = 'watermark' | 'blend';
 
@@ -46,7 +45,8 @@ export interface OverlayImage {
 
 /**
  * Fetches and checks an overlay image. Its pixels count with the origin image's towards the
- * input limit (issue 4, item 7): a small origin must not smuggle in a pixel flood as a mark.
+ * input limit (`RenderLimits.maxInputPixels`): a small origin must not smuggle in a pixel flood
+ * as a mark.
  */
 export async function loadOverlayImage(
   context: RenderContext,

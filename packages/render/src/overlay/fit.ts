@@ -1,4 +1,4 @@
-import type { Rect, Size } from '../geometry/types.ts';
+import type { Rect, Size } from '@darkroom/core';
 
 /** How an overlay image meets its target box (`mark-fit`, `blend-fit`), as imgix's `fit` does. */
 export type OverlayFit = 'clamp' | 'clip' | 'crop' | 'fill' | 'max' | 'scale';
@@ -20,7 +20,7 @@ export interface CropGravity {
   vertical: 'top' | 'middle' | 'bottom';
 }
 
-export const CENTRE: CropGravity = { horizontal: 'center', vertical: 'middle' };
+const CENTRE: CropGravity = { horizontal: 'center', vertical: 'middle' };
 
 /**
  * Reads `blend-crop` (top, bottom, left, right, faces). Without face detection, `faces` keeps

@@ -7,7 +7,7 @@
  * installed family closest in kind, keeping the weight and slant its name spells.
  */
 
-export type InstalledFamily =
+type InstalledFamily =
   | 'DejaVu Sans'
   | 'DejaVu Sans Mono'
   | 'DejaVu Serif'

@@ -1,13 +1,12 @@
-import type { ParamValue } from '@darkroom/core';
-import type { Rect, Size } from '../geometry/types.ts';
+import type { ParamValue, Rect, Size } from '@darkroom/core';
 
 /**
  * Where an overlay (text, watermark, blend image) lands on the image: pure arithmetic shared by
  * the text, watermark and blend steps, so each step only turns pixels into layers.
  */
 
-export type HorizontalAlign = 'left' | 'center' | 'right';
-export type VerticalAlign = 'top' | 'middle' | 'bottom';
+type HorizontalAlign = 'left' | 'center' | 'right';
+type VerticalAlign = 'top' | 'middle' | 'bottom';
 
 export interface Alignment {
   horizontal: HorizontalAlign;

@@ -1,4 +1,4 @@
-import type { Rect } from '../geometry/types.ts';
+import type { Rect } from '@darkroom/core';
 
 /**
  * Small operations on raw RGBA pixel buffers (4 bytes a pixel, rows top to bottom). Overlays
@@ -6,12 +6,8 @@ import type { Rect } from '../geometry/types.ts';
  */
 
 /** An RGBA overlay in raw pixels, placed with its top-left corner at `left`, `top`. */
-export interface RgbaLayer {
+export interface RgbaLayer extends Rect {
   data: Buffer;
-  width: number;
-  height: number;
-  left: number;
-  top: number;
 }
 
 /** The `rect` part of a raw RGBA image `width` pixels wide. */

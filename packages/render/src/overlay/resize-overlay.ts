@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { FitPlan } from './fit.ts';
 import type { OverlayImage } from './fetch.ts';
-import type { Size } from '../geometry/types.ts';
+import type { Size } from '@darkroom/core';
 import { shrinkToFit } from './placement.ts';
 import type { RgbaLayer } from './raw.ts';
 

@@ -1,5 +1,5 @@
 import { textMarkup, type TextStyle } from './markup.ts';
-import type { Size } from '../geometry/types.ts';
+import type { Size } from '@darkroom/core';
 import { clipWindows, graphemes, shortenWithEllipsis, type TextClip } from './text-clip.ts';
 import { keepColumns, renderMarkup, type RenderOptions, type TextRaster } from './text-raster.ts';
 

@@ -11,7 +11,7 @@ export interface ClientHints {
 }
 
 export interface RenderLimits {
-  /** Largest input, in pixels, all animation frames counted together (issue 4: 50 MP). */
+  /** Largest input, in pixels, all animation frames counted together (50 MP): pixel-flood guard. */
   maxInputPixels: number;
   /** Largest output side in pixels (8192). */
   maxOutputSide: number;
@@ -42,7 +42,7 @@ export interface RenderRequest {
   limits?: Partial<RenderLimits>;
   signal?: AbortSignal;
   /**
-   * The AI models (issue 6). Without them, face-aware parameters render as if no face were
+   * The AI models (`ai/types.ts`). Without them, face-aware parameters render as if no face were
    * found and premium operations fail (falling back when their `*-fallback` allows).
    */
   ai?: AiModels;
@@ -140,9 +140,6 @@ export interface RenderContext {
    */
   materialize(): Promise<void>;
 }
-
-/** A pipeline step: returns at once when its parameters are absent. */
-export type RenderStep = (context: RenderContext) => Promise<void> | void;
 
 /** A render that cannot go ahead; `status` is the HTTP status the delivery layer answers. */
 export class RenderError extends Error {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pixelAt, quadrants } from '../testing/images.ts';
 import { renderQuery } from '../testing/render-query.ts';
 
-// The benchmark's photograph (issue 4, "Benchmark"): 1411 x 1411 JPEG from the demo source.
+// The delivery benchmark's photograph (bench/delivery.ts): 1411 x 1411 JPEG from the demo source.
 const RETINA = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../server/demo-images/retina.jpg',

@@ -36,7 +36,7 @@ import {
 import { PIPELINE } from './steps.ts';
 import { MOTION_DEFAULTS, motionVideo } from '../video/motion-video.ts';
 
-// Before any origin byte reaches libvips (issue 4, item 7).
+// Before any origin byte reaches libvips: only loaders hardened for untrusted input may run.
 blockUntrustedLoaders();
 configureLibvips();
 
@@ -209,9 +209,10 @@ async function encodeImage(
 }
 
 /**
- * fm=mp4 of a still (issue 6 item 8): the rendered still, its sides made even for H.264, turned
- * into a pan-and-zoom clip: `video-clip-duration` seconds (5 by default, 1 to 20), zooming in by
- * a quarter towards the focal point (`fp-x`, `fp-y` with crop=focalpoint), else the centre.
+ * fm=mp4 of a still (image to video without a generative model, editor spec section 1): the
+ * rendered still, its sides made even for H.264, turned into a pan-and-zoom clip:
+ * `video-clip-duration` seconds (5 by default, 1 to 20), zooming in by a quarter towards the focal
+ * point (`fp-x`, `fp-y` with crop=focalpoint), else the centre.
  */
 async function motionResult(context: RenderContext, session: Session): Promise<RenderResult> {
   const { params } = context;
@@ -249,9 +250,9 @@ function evenSide(side: number): number {
 }
 
 /**
- * Outputs never exceed `maxOutputSide` (8192) on a side (issue 4, item 7). The size step already
- * keeps `w`/`h` within it; this catches growth from padding, borders, rotation or a huge origin
- * served without `w`.
+ * Outputs never exceed `maxOutputSide` (8192) on a side, the catalogue's bound for `w` and `h`
+ * (editor spec sections 3 and 9). The size step already keeps `w`/`h` within it; this catches
+ * growth from padding, borders, rotation or a huge origin served without `w`.
  */
 async function clampOutputSize(context: RenderContext): Promise<void> {
   const { maxOutputSide } = context.limits;

@@ -18,9 +18,10 @@ import { watermarkStep } from '../steps/watermark.ts';
 import type { StepModule } from './step.ts';
 
 /**
- * The fixed order of ARCHITECTURE.md (packages/render), except that the overlays run blend,
- * watermark, text (imgix draws text over the mark and the mark over the blend). Geometry comes first so sharp can
- * shrink on load; pixel work runs on the smaller image; output encoding follows in render.ts.
+ * The fixed order of docs/ARCHITECTURE.md ('packages/render'); the overlays run blend, watermark,
+ * text (imgix draws text over the mark and the mark over the blend). Geometry comes first so
+ * sharp can shrink on load; pixel work runs on the smaller image; output encoding follows in
+ * render.ts.
  */
 export const PIPELINE: readonly StepModule[] = [
   orientStep,

@@ -15,7 +15,7 @@ import { unsharpMask } from '../color/unsharp.ts';
 import type { StepModule } from '../pipeline/step.ts';
 
 /** The adjustment family in working units; see docs.imgix.com/apis/rendering/adjustment. */
-export interface AdjustmentSettings {
+interface AdjustmentSettings {
   tone: ToneSettings;
   /** `hue`, degrees. */
   hue: number;
@@ -34,7 +34,7 @@ const value = (params: Params, name: string, min: number, max: number) =>
   clampRange(params.number(name) ?? 0, min, max);
 
 /** The settings a query asks for, or null when it asks for no adjustment at all. */
-export function adjustmentSettings(params: Params): AdjustmentSettings | null {
+function adjustmentSettings(params: Params): AdjustmentSettings | null {
   const usm = value(params, 'usm', -100, 100);
   const settings: AdjustmentSettings = {
     tone: {

@@ -7,7 +7,7 @@ import { canCompositeNow } from '../composite/pipeline-order.ts';
 import type { StepModule } from '../pipeline/step.ts';
 
 /** `grid-colors`, with imgix's rule that a single colour pairs with white. */
-export function gridColours(params: Params): readonly [Rgba, Rgba] {
+function gridColours(params: Params): readonly [Rgba, Rgba] {
   return colourPair(params, 'grid-colors', GRID_DEFAULTS.colours[1]) ?? GRID_DEFAULTS.colours;
 }
 

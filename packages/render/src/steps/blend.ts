@@ -1,5 +1,4 @@
-import type { Params, Rgba } from '@darkroom/core';
-import type { Size } from '../geometry/types.ts';
+import type { Params, Rgba, Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
 import type { StepModule } from '../pipeline/step.ts';

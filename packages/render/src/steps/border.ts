@@ -84,7 +84,7 @@ async function drawBorder(context: RenderContext, border: Border | undefined): P
   }
   const width = context.width + sides.left + sides.right;
   const height = context.height + sides.top + sides.bottom;
-  const hole = { x: sides.left, y: sides.top, width: context.width, height: context.height };
+  const hole = { left: sides.left, top: sides.top, width: context.width, height: context.height };
   // An opaque image hides whatever is under it, so the frame can be one solid shape and
   // the image's rounded corners meet it without an antialiasing seam; a transparent image
   // must not show border colour through, so then the frame is a ring around it.
@@ -126,7 +126,7 @@ async function drawStroke(
     bottomRight: outline.bottomRight + size,
     bottomLeft: outline.bottomLeft + size,
   };
-  const hole = { x: size, y: size, width: context.width, height: context.height };
+  const hole = { left: size, top: size, width: context.width, height: context.height };
   await composeOntoCanvas(context, {
     width,
     height,

@@ -1,5 +1,6 @@
 import { bestWindowStart, edgeProfile } from '../geometry/edges.ts';
-import { clamp, toPixels, type Rect, type Size } from '../geometry/types.ts';
+import type { Rect, Size } from '@darkroom/core';
+import { clamp, toPixels } from '../geometry/pixels.ts';
 import type { RenderContext } from '../pipeline/context.ts';
 
 /** Longest side of the greyscale copy that `crop=edges` measures: detail enough, little work. */

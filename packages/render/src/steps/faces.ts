@@ -1,3 +1,4 @@
+import type { Rect } from '@darkroom/core';
 import sharp from 'sharp';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
@@ -102,11 +103,7 @@ async function correctRedEye(
   restartFromPixels(context, data, info);
 }
 
-function clampRegion(
-  face: DetectedFace,
-  context: RenderContext,
-  grow: number,
-): { left: number; top: number; width: number; height: number } | null {
+function clampRegion(face: DetectedFace, context: RenderContext, grow: number): Rect | null {
   const { box } = face;
   const left = Math.max(0, Math.floor(box.left - box.width * grow));
   const top = Math.max(0, Math.floor(box.top - box.height * grow));

@@ -1,11 +1,11 @@
-import type { Size } from '../geometry/types.ts';
+import type { Point, Size } from '@darkroom/core';
 
 /**
  * `fp-debug`: crosshairs through the focal point and a rule-of-thirds grid over the output,
  * so a person can see where the focal point landed (imgix focal-point-debug doc). Returned as
  * an SVG the size step composites on top.
  */
-export function focalDebugOverlay(output: Size, focus: { x: number; y: number }): Buffer {
+export function focalDebugOverlay(output: Size, focus: Point): Buffer {
   const { width, height } = output;
   const stroke = Math.max(1, Math.round(Math.min(width, height) / 200));
   const radius = Math.max(4, Math.round(Math.min(width, height) / 20));

@@ -1,6 +1,5 @@
-import type { ParamValue } from '@darkroom/core';
+import type { ParamValue, Rect, Size } from '@darkroom/core';
 import { coversWhole, resolveRect } from '../geometry/rect-region.ts';
-import type { Rect, Size } from '../geometry/types.ts';
 import type { StepModule } from '../pipeline/step.ts';
 
 /**

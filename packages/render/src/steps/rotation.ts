@@ -1,5 +1,5 @@
 import { normaliseDegrees, rotatedBounds, straightenWindow } from '../geometry/rotation.ts';
-import type { Size } from '../geometry/types.ts';
+import type { Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
 

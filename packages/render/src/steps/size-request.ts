@@ -1,7 +1,6 @@
-import type { Params, ParamValue } from '@darkroom/core';
+import type { Params, ParamValue, Size } from '@darkroom/core';
 import { readCropStrategy, type CropStrategy } from '../geometry/crop-window.ts';
 import { FIT_MODES, type Dimension, type FitMode, type SizeRequest } from '../geometry/fit.ts';
-import type { Size } from '../geometry/types.ts';
 import { readBorder, readStroke } from './border.ts';
 import { paddingSides } from './padding.ts';
 

@@ -6,7 +6,7 @@ import {
   type FocalPointCrop,
 } from '../geometry/crop-window.ts';
 import { planResize, type Canvas, type ResizePlan } from '../geometry/fit.ts';
-import type { Rect, Size } from '../geometry/types.ts';
+import type { Rect, Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { facesInPipeline, paddedFace, unionOf } from '../ai/faces.ts';

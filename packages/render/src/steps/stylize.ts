@@ -10,7 +10,7 @@ import { applyDuotone, applyMonochrome } from '../color/tint.ts';
 import type { StepModule } from '../pipeline/step.ts';
 
 /** The stylize family in working units; see docs.imgix.com/apis/rendering/stylize. */
-export interface StylizeSettings {
+interface StylizeSettings {
   /** Gaussian sigma in output pixels: `blur` / 10, so the documented 0-2000 reaches 200. */
   blurSigma: number;
   /** `px`: block size in pixels. */
@@ -29,7 +29,7 @@ function duotoneColours(params: Params): [Rgba, Rgba] | null {
 }
 
 /** The settings a query asks for, or null when it asks for no stylizing at all. */
-export function stylizeSettings(params: Params): StylizeSettings | null {
+function stylizeSettings(params: Params): StylizeSettings | null {
   const amount = (name: string, max: number) => clampRange(params.number(name) ?? 0, 0, max);
   const halftoneAmount = amount('htn', 100);
   const colours = duotoneColours(params);

@@ -1,5 +1,4 @@
-import type { Params } from '@darkroom/core';
-import type { Size } from '../geometry/types.ts';
+import type { Params, Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { compositeLayers, frameSize } from '../overlay/composite.ts';
@@ -68,7 +67,7 @@ async function drawMark(context: RenderContext, location: string): Promise<void>
   let mark = await applyFit(overlay, planMarkSize(params, overlay.size, frame));
   const rotation = params.number('mark-rot') ?? 0;
   if (rotation % 360 !== 0) mark = await rotateOverlay(mark, rotation);
-  // A mark larger than the image is scaled down to fit it (issue 4, item 3).
+  // A mark larger than the image is scaled down to fit it, so none of it is cut off at the edges.
   mark = await shrinkInside(mark, frame);
   scaleAlpha(mark.data, (params.number('mark-alpha') ?? 100) / 100);
   await compositeLayers(context, placeMarks(params, mark, frame));

@@ -1,17 +1,12 @@
+import type { Rect, Size } from '@darkroom/core';
 import sharp from 'sharp';
-import type {
-  AiModels,
-  BackgroundRemovalOptions,
-  Box,
-  DetectedFace,
-  RawImage,
-} from '../ai/types.ts';
+import type { AiModels, BackgroundRemovalOptions, DetectedFace, RawImage } from '../ai/types.ts';
 
-export interface FakeAiCalls {
+interface FakeAiCalls {
   removeBackground: number;
   backgroundOptions: BackgroundRemovalOptions[];
   upscale: number[];
-  inpaint: Box[][];
+  inpaint: Rect[][];
   detect: number;
 }
 
@@ -29,7 +24,7 @@ export interface FakeAi {
 export function fakeAi(
   options: {
     faces?: DetectedFace[];
-    faceSpace?: { width: number; height: number };
+    faceSpace?: Size;
     fail?: readonly (keyof AiModels)[];
   } = {},
 ): FakeAi {

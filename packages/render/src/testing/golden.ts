@@ -13,7 +13,7 @@ export interface GoldenTolerance {
 }
 
 /** Tolerant enough for codec and libvips version noise, strict enough to catch a wrong op. */
-export const DEFAULT_TOLERANCE: GoldenTolerance = { meanDelta: 3, outlierShare: 0.01 };
+const DEFAULT_TOLERANCE: GoldenTolerance = { meanDelta: 3, outlierShare: 0.01 };
 
 async function rgba(image: Uint8Array) {
   return sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

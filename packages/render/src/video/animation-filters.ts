@@ -1,5 +1,5 @@
 // The animation parameters (docs.imgix.com/apis/rendering/animation) on a GIF or animated WebP
-// made into a clip (issue 10 item 4), as ffmpeg filters: the same frames, in the same order,
+// made into a clip (fm=mp4, fm=webm), as ffmpeg filters: the same frames, in the same order,
 // as animation/timeline.ts keeps when the output is an animation itself.
 import type { Params } from '@darkroom/core';
 import { RenderError } from '../pipeline/context.ts';

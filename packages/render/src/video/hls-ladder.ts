@@ -1,6 +1,6 @@
-// The adaptive ladder of an HLS stream (issue 10 item 3): `video-renditions` ("1080:6m,720:3m",
+// The adaptive ladder of an HLS stream (fm=hls): `video-renditions` ("1080:6m,720:3m",
 // height:bitrate pairs) or a default ladder of at least three renditions no taller than the input.
-import type { Params } from '@darkroom/core';
+import type { Params, Size } from '@darkroom/core';
 import { RenderError } from '../pipeline/context.ts';
 
 export interface Rendition {
@@ -35,7 +35,7 @@ export function parseBitrate(text: string): number | null {
   return value >= 50_000 && value <= 50_000_000 ? Math.round(value) : null;
 }
 
-function rendition(height: number, bitrate: number, input: { width: number; height: number }) {
+function rendition(height: number, bitrate: number, input: Size) {
   const evenHeight = even(height);
   return {
     name: `${evenHeight}p`,
@@ -45,7 +45,7 @@ function rendition(height: number, bitrate: number, input: { width: number; heig
   };
 }
 
-function askedLadder(text: string, input: { width: number; height: number }): Rendition[] {
+function askedLadder(text: string, input: Size): Rendition[] {
   const pairs = text.split(',').filter((pair) => pair.trim() !== '');
   const ladder = pairs.map((pair) => {
     const [heightText = '', bitrateText = ''] = pair.split(':');
@@ -66,10 +66,7 @@ function askedLadder(text: string, input: { width: number; height: number }): Re
 }
 
 /** The renditions of a stream of `input`, tallest first, each height once. */
-export function renditionLadder(
-  params: Params,
-  input: { width: number; height: number },
-): Rendition[] {
+export function renditionLadder(params: Params, input: Size): Rendition[] {
   const asked = params.string('video-renditions');
   let ladder: Rendition[];
   if (asked !== undefined) {

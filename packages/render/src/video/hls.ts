@@ -1,6 +1,6 @@
-// fm=hls (issue 10 item 3): the clip encoded once per rendition of the ladder and cut into
-// MPEG-TS segments of about four seconds, keyframes aligned across renditions so a player can
-// switch between them at any segment boundary.
+// fm=hls (the stream a video's embed plays, editor spec section 2): the clip encoded once per
+// rendition of the ladder and cut into MPEG-TS segments of about four seconds, keyframes aligned
+// across renditions so a player can switch between them at any segment boundary.
 import type { Params } from '@darkroom/core';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

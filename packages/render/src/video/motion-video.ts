@@ -1,9 +1,10 @@
-// Image to video without a generative model (issue 6 item 8): a still becomes an MP4 with a slow
-// pan-and-zoom ("Ken Burns") towards a focal point, made by ffmpeg's zoompan filter. It is
+// Image to video (editor spec section 1) without a generative model: a still becomes an MP4 with
+// a slow pan-and-zoom ("Ken Burns") towards a focal point, made by ffmpeg's zoompan filter. It is
 // motion, not generated content, and says so nowhere less plainly than its name.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Size } from '@darkroom/core';
 import { runFfmpeg } from './ffmpeg.ts';
 
 export interface MotionOptions {
@@ -33,7 +34,7 @@ const SUPERSAMPLE = 4;
  */
 export async function motionVideo(
   png: Buffer,
-  size: { width: number; height: number },
+  size: Size,
   options: MotionOptions,
   signal?: AbortSignal,
 ): Promise<Buffer> {
@@ -72,7 +73,7 @@ export async function motionVideo(
   }
 }
 
-function zoomPanFilter(size: { width: number; height: number }, options: MotionOptions): string {
+function zoomPanFilter(size: Size, options: MotionOptions): string {
   const frames = Math.round(options.seconds * options.fps);
   const step = (options.zoom - 1) / Math.max(1, frames - 1);
   const { x, y } = options.focus;

@@ -6,8 +6,9 @@ import type { VideoInput } from './video-input.ts';
 import { thumbnailSeconds } from './video-plan.ts';
 
 /**
- * The poster frame of a video (issue 10 item 1): the first frame, or the one `video-thumbnail`
- * seconds in, as a high-quality JPEG the image pipeline then renders like any origin image.
+ * The poster frame of a video, served as an image through the rendering URL: the first frame,
+ * or the one `video-thumbnail` seconds in (docs.imgix.com/en-US/apis/video/format/video-thumbnail),
+ * as a high-quality JPEG the image pipeline then renders like any origin image.
  */
 export async function posterFrame(
   input: VideoInput,

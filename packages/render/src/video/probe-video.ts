@@ -32,7 +32,7 @@ interface ProbeOutput {
 }
 
 /** `30000/1001` as a number; null for `0/0` and other non-rates. */
-export function frameRateOf(ratio: string | undefined): number | null {
+function frameRateOf(ratio: string | undefined): number | null {
   const match = /^(\d+)\/(\d+)$/.exec(ratio ?? '');
   if (match === null) return null;
   const rate = Number(match[1]) / Number(match[2]);

@@ -1,6 +1,7 @@
-// The video engine's entry points (issue 10): each opens the origin bytes in a temporary folder
-// of its own, checks them against the limits, runs ffmpeg and removes the folder, whatever
-// happens. The server decides which one a request needs and bounds how many run at once.
+// The video engine's entry points (transcode, poster, spritesheet, HLS, probe): each opens the
+// origin bytes in a temporary folder of its own, checks them against the limits, runs ffmpeg and
+// removes the folder, whatever happens. The server decides which one a request needs and bounds
+// how many run at once.
 import type { Params } from '@darkroom/core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import type { Params } from '@darkroom/core';
+import type { Params, Size } from '@darkroom/core';
 
 /** A grid of frames sampled from a clip (fm=spritesheet, the `video-spritesheet-*` family). */
 export interface SpritesheetPlan {
@@ -23,11 +23,7 @@ const even = (side: number): number => Math.max(2, 2 * Math.round(side / 2));
  * `video-spritesheet-h` high (auto: the clip's aspect), `video-spritesheet-columns` across
  * (auto: a near-square grid), in `video-spritesheet-format` (jpg).
  */
-export function spritesheetPlan(
-  params: Params,
-  durationS: number,
-  size: { width: number; height: number },
-): SpritesheetPlan {
+export function spritesheetPlan(params: Params, durationS: number, size: Size): SpritesheetPlan {
   const interval = params.number('video-spritesheet-interval');
   const intervalS = interval ?? Math.max(1, Math.ceil(durationS / AUTO_TILES));
   const tiles = Math.max(1, Math.ceil(durationS / intervalS));

@@ -1,6 +1,6 @@
-// fm=mp4, fm=webm for video and animated input, and video to GIF or animated WebP (issue 10
-// item 2). ffmpeg writes to a temporary file: MP4 puts its index at the front (faststart) only
-// once the whole clip is known.
+// fm=mp4, fm=webm for video and animated input, and video to GIF or animated WebP (the `fm`
+// values of editor spec section 3). ffmpeg writes to a temporary file: MP4 puts its index at the
+// front (faststart) only once the whole clip is known.
 import type { Params } from '@darkroom/core';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,7 +28,7 @@ export interface TranscodeResult {
   durationMs: number;
 }
 
-export const VIDEO_MEDIA_TYPES: Readonly<Record<VideoFormat, string>> = {
+const VIDEO_MEDIA_TYPES: Readonly<Record<VideoFormat, string>> = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   gif: 'image/gif',

@@ -1,3 +1,4 @@
+import type { Size } from '@darkroom/core';
 import { RenderError } from '../pipeline/context.ts';
 import type { VideoInfo } from './probe-video.ts';
 
@@ -39,11 +40,7 @@ export function checkVideoInput(info: VideoInfo, limits: VideoLimits): void {
 }
 
 /** Refuses a picture (input or output) of more than `maxPixels`. */
-export function checkVideoPixels(
-  what: 'video' | 'output',
-  size: { width: number; height: number },
-  limits: VideoLimits,
-): void {
+export function checkVideoPixels(what: 'video' | 'output', size: Size, limits: VideoLimits): void {
   if (size.width * size.height > limits.maxPixels) {
     throw new RenderError(
       413,

@@ -1,6 +1,6 @@
 // The video parameters (docs.imgix.com/apis/rendering/video) read into typed options, with no
 // I/O, so they are tested without a clip. Times are seconds as the catalogue gives them.
-import type { Params } from '@darkroom/core';
+import type { Params, Size } from '@darkroom/core';
 import { RenderError } from '../pipeline/context.ts';
 
 /** What a video render writes: a clip, or an animation made from one (and back). */
@@ -16,7 +16,7 @@ export interface ClipWindow {
 
 /** Output geometry: scale to `scale`, then crop or pad to `width` x `height` (centred). */
 export interface VideoGeometry {
-  scale: { width: number; height: number };
+  scale: Size;
   width: number;
   height: number;
   /** `crop` cuts the scaled picture down; `pad` letterboxes it; `none` when they are equal. */
@@ -98,10 +98,7 @@ const even = (side: number): number => Math.max(2, 2 * Math.round(side / 2));
  * rest centred, `fill` and `fillmax` fit inside and pad to the box, `scale` stretches. Sides
  * are even: yuv420p encoders need them so.
  */
-export function videoGeometry(
-  params: Params,
-  input: { width: number; height: number },
-): VideoGeometry {
+export function videoGeometry(params: Params, input: Size): VideoGeometry {
   const askedWidth = params.number('w');
   const askedHeight = params.number('h');
   const fit = params.string('fit') ?? 'clip';

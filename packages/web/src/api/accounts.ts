@@ -5,25 +5,25 @@ import { apiFetch, resourceDocument, type ApiDocument } from './client.ts';
 import { toSession, type SessionResource } from './sessions.ts';
 import type { Session } from '../app/session.ts';
 
-export type AccountResource = ResourceObject<'accounts', AccountAttributes>;
+type AccountResource = ResourceObject<'accounts', AccountAttributes>;
 export type SignUpValues = z.output<typeof signUpSchema>;
 
 export interface Account extends AccountAttributes {
   id: string;
 }
 
-export const accountKeys = {
+const accountKeys = {
   all: ['accounts'] as const,
   details: () => [...accountKeys.all, 'detail'] as const,
   detail: (id: string) => [...accountKeys.details(), id] as const,
 };
 
-export function toAccount(resource: AccountResource): Account {
+function toAccount(resource: AccountResource): Account {
   return { id: resource.id, ...resource.attributes };
 }
 
 /** `POST /accounts`: creates the company, its first user and a session for that user. */
-export async function signUp(values: SignUpValues): Promise<Session> {
+async function signUp(values: SignUpValues): Promise<Session> {
   const document = await apiFetch<ApiDocument<SessionResource>>('/accounts', {
     method: 'POST',
     body: resourceDocument('accounts', values),
@@ -32,7 +32,7 @@ export async function signUp(values: SignUpValues): Promise<Session> {
 }
 
 /** `GET /accounts/{id}`: the caller's own account (any account for an admin session). */
-export async function getAccount(id: string, signal?: AbortSignal): Promise<Account> {
+async function getAccount(id: string, signal?: AbortSignal): Promise<Account> {
   const document = await apiFetch<ApiDocument<AccountResource>>(
     `/accounts/${encodeURIComponent(id)}`,
     { admin: true, signal },

@@ -36,7 +36,7 @@ export interface AdminUsersParams {
 }
 
 // Admin lists live under the users key so that any users mutation refreshes them too.
-export const adminUserKeys = {
+const adminUserKeys = {
   all: [...userKeys.all, 'admin'] as const,
   lists: () => [...adminUserKeys.all, 'list'] as const,
   list: (params: AdminUsersParams) => [...adminUserKeys.lists(), params] as const,
@@ -53,7 +53,7 @@ function companiesById(included: ResourceObject[] | undefined): Map<string, stri
 }
 
 /** `GET /admin/users?include=account`: users across every account. */
-export async function getAdminUsers(
+async function getAdminUsers(
   { page, pageSize = DEFAULT_PAGE_SIZE, email, accountId }: AdminUsersParams,
   signal?: AbortSignal,
 ): Promise<AdminUsersPage> {
@@ -80,7 +80,7 @@ export async function getAdminUsers(
 }
 
 /** `POST /admin/impersonations`: a session that acts as the user (admins cannot be impersonated). */
-export async function impersonate(userId: string): Promise<Session> {
+async function impersonate(userId: string): Promise<Session> {
   // This endpoint exists only under /admin, so the path names the prefix itself.
   const document = await apiFetch<ApiDocument<SessionResource>>('/admin/impersonations', {
     method: 'POST',
@@ -112,7 +112,7 @@ export function useImpersonateMutation() {
  * Ends the impersonation session on the server and returns to the admin session kept aside.
  * Resolves with that admin session, or null when there was none (the browser is then signed out).
  */
-export async function endImpersonation(): Promise<Session | null> {
+async function endImpersonation(): Promise<Session | null> {
   const impersonation = getSession();
   if (impersonation?.impersonating) await deleteSession(impersonation);
   return stopImpersonation();

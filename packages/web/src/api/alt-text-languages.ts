@@ -3,17 +3,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, type ApiDocument } from './client.ts';
 
 /** Spec platform section 7: one list of BCP 47 tags per account. */
-export type AltTextLanguagesResource = ResourceObject<'languages', { languages: string[] }>;
+type AltTextLanguagesResource = ResourceObject<'languages', { languages: string[] }>;
 
 const ALT_TEXT_LANGUAGES_PATH = '/assets/manual-alt-text';
 
-export const altTextLanguageKeys = {
+const altTextLanguageKeys = {
   all: ['alt-text-languages'] as const,
   current: () => [...altTextLanguageKeys.all, 'current'] as const,
 };
 
 /** `GET /assets/manual-alt-text`: the languages the account's alt text is written in. */
-export async function getAltTextLanguages(signal?: AbortSignal): Promise<string[]> {
+async function getAltTextLanguages(signal?: AbortSignal): Promise<string[]> {
   const document = await apiFetch<ApiDocument<AltTextLanguagesResource>>(ALT_TEXT_LANGUAGES_PATH, {
     signal,
   });
@@ -24,7 +24,7 @@ export async function getAltTextLanguages(signal?: AbortSignal): Promise<string[
  * `POST /assets/manual-alt-text`: replaces the list; the server answers with the tags it stored
  * (canonical, duplicates refused) and rewrites the account's alt text in the background.
  */
-export async function saveAltTextLanguages(languages: readonly string[]): Promise<string[]> {
+async function saveAltTextLanguages(languages: readonly string[]): Promise<string[]> {
   const document = await apiFetch<ApiDocument<AltTextLanguagesResource>>(ALT_TEXT_LANGUAGES_PATH, {
     method: 'POST',
     body: { data: { type: 'languages', attributes: { languages } } },

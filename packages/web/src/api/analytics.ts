@@ -4,7 +4,7 @@ import { apiFetch, type ApiDocument } from './client.ts';
 /** How a metric's values read (spec platform section 3, 'Analytics metrics'). */
 export type AnalyticsValueType = 'count' | 'binary_size' | 'ms' | 'percentage';
 export type AnalyticsGranularity = 'hour' | 'day' | 'month';
-export const ALL_BREAKDOWNS = ['device', 'os', 'browser', 'referrer', 'source'] as const;
+const ALL_BREAKDOWNS = ['device', 'os', 'browser', 'referrer', 'source'] as const;
 export type AnalyticsBreakdown = (typeof ALL_BREAKDOWNS)[number];
 
 export interface AnalyticsMetric {
@@ -33,7 +33,7 @@ export interface TimedValue {
   value: number | null;
 }
 
-export interface AnalyticsPoint extends TimedValue {
+interface AnalyticsPoint extends TimedValue {
   /** The breakdown group (a device label, a browser, a referrer host, a source id). */
   group: string | null;
 }
@@ -79,7 +79,7 @@ interface SeriesMeta {
   previous_month?: TimedValue[] | null;
 }
 
-export const analyticsKeys = {
+const analyticsKeys = {
   all: ['analytics'] as const,
   metrics: () => [...analyticsKeys.all, 'metrics'] as const,
   series: (query: AnalyticsSeriesQuery) => [...analyticsKeys.all, 'series', query] as const,
@@ -99,7 +99,7 @@ export async function getAnalyticsMetrics(signal?: AbortSignal): Promise<Analyti
 }
 
 /** The `filter[...]` parameters of a series call; an account-wide query sends no source. */
-export function seriesFilters(query: AnalyticsSeriesQuery): Record<string, string | undefined> {
+function seriesFilters(query: AnalyticsSeriesQuery): Record<string, string | undefined> {
   return {
     'filter[source_id]': query.sourceId ?? undefined,
     'filter[start]': query.start,
@@ -151,7 +151,7 @@ export interface AnalyticsTopRow {
 }
 
 /** How many rows the top tables show. */
-export const TOP_ROWS = 10;
+const TOP_ROWS = 10;
 
 interface TopResource {
   type: string;
@@ -166,7 +166,7 @@ interface TopResource {
 }
 
 /** `GET /analytics/top_assets` or `top_referrers`: the most requested of the period. */
-export async function getAnalyticsTop(
+async function getAnalyticsTop(
   kind: AnalyticsTopKind,
   query: AnalyticsTopQuery,
   signal?: AbortSignal,

@@ -20,19 +20,19 @@ export { DEMO_SOURCE_ID } from './sources.ts';
 import { paginationOf } from './users.ts';
 
 /** Spec platform section 9: the asset manager asks for up to 300 sources at once. */
-export const ASSET_SOURCES_PAGE_SIZE = 300;
+const ASSET_SOURCES_PAGE_SIZE = 300;
 
 /** How many assets one page of the grid loads. */
-export const ASSETS_PAGE_SIZE = 100;
+const ASSETS_PAGE_SIZE = 100;
 
-export type { AssetAttributes, AssetColor, AssetResource, MediaKind } from '@darkroom/core';
+export type { AssetResource, MediaKind } from '@darkroom/core';
 
 export interface Asset extends AssetAttributes {
   /** The source id followed by the origin path. */
   id: string;
 }
 
-export type IndexStatus = 'running' | 'finished' | 'failed' | null;
+type IndexStatus = 'running' | 'finished' | 'failed' | null;
 
 /** A source as the asset manager lists it: with its asset count and indexing state. */
 export interface AssetSource extends Source {

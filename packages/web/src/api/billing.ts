@@ -17,19 +17,12 @@ import { apiFetch, resourceDocument, type ApiDocument } from './client.ts';
 const PASSTHROUGH = '/stripe/passthrough/v1';
 
 /** Spec section 7: the portal session is cached 10 s, invoices and subscriptions 60 s. */
-export const PORTAL_STALE_MS = 10_000;
-export const INVOICES_STALE_MS = 60_000;
-export const SUBSCRIPTION_STALE_MS = 60_000;
+const PORTAL_STALE_MS = 10_000;
+const INVOICES_STALE_MS = 60_000;
+const SUBSCRIPTION_STALE_MS = 60_000;
 
 // The shapes are core's, shared with the server that produces them.
-export {
-  INVOICE_STATUSES,
-  type BillingPrice,
-  type BillingProduct,
-  type Invoice,
-  type InvoiceStatus,
-  type Subscription,
-} from '@darkroom/core';
+export type { BillingPrice, Invoice, InvoiceStatus } from '@darkroom/core';
 
 /** Spec section 3 'Customer portal session'. */
 export interface CustomerPortalSession extends CustomerPortalSessionAttributes {
@@ -50,7 +43,7 @@ export interface InvoiceQuery {
   customer?: string;
 }
 
-export const billingKeys = {
+const billingKeys = {
   all: ['billing'] as const,
   invoices: (query: InvoiceQuery) => [...billingKeys.all, 'invoices', query] as const,
   portal: (redirectPage: string) => [...billingKeys.all, 'portal', redirectPage] as const,
@@ -107,9 +100,7 @@ export async function getInvoices(query: InvoiceQuery, signal?: AbortSignal): Pr
 }
 
 /** `POST customer-portal-sessions`: a session whose URL opens the portal, returning to `redirectPage`. */
-export async function createCustomerPortalSession(
-  redirectPage: string,
-): Promise<CustomerPortalSession> {
+async function createCustomerPortalSession(redirectPage: string): Promise<CustomerPortalSession> {
   const document = await apiFetch<
     ApiDocument<{ id: string; attributes: CustomerPortalSessionAttributes }>
   >('/customer-portal-sessions', {
@@ -176,7 +167,7 @@ interface UsageAttributes {
   users: number;
 }
 
-export const billingScreenKeys = {
+const billingScreenKeys = {
   prices: () => [...billingKeys.all, 'prices'] as const,
   current: () => [...billingKeys.all, 'current-subscription'] as const,
   usage: () => [...billingKeys.all, 'usage'] as const,
@@ -187,13 +178,13 @@ function toSubscription(resource: SubscriptionResource): CurrentSubscription {
 }
 
 /** `GET /billing/prices`: the plans on sale, cheapest first, each with its product. */
-export async function getPrices(signal?: AbortSignal): Promise<BillingPrice[]> {
+async function getPrices(signal?: AbortSignal): Promise<BillingPrice[]> {
   const document = await apiFetch<ApiDocument<PriceResource[]>>('/billing/prices', { signal });
   return document.data.map((resource) => ({ id: resource.id, ...resource.attributes }));
 }
 
 /** `GET /billing/subscription`: the account's subscription, price and product expanded. */
-export async function getCurrentSubscription(signal?: AbortSignal): Promise<CurrentSubscription> {
+async function getCurrentSubscription(signal?: AbortSignal): Promise<CurrentSubscription> {
   const document = await apiFetch<ApiDocument<SubscriptionResource>>('/billing/subscription', {
     signal,
   });
@@ -201,7 +192,7 @@ export async function getCurrentSubscription(signal?: AbortSignal): Promise<Curr
 }
 
 /** `PATCH /billing/subscription`: moves the account to the plan of `priceId` now. */
-export async function changePlan(priceId: string): Promise<CurrentSubscription> {
+async function changePlan(priceId: string): Promise<CurrentSubscription> {
   const document = await apiFetch<ApiDocument<SubscriptionResource>>('/billing/subscription', {
     method: 'PATCH',
     body: resourceDocument('subscriptions', { price_id: priceId }),
@@ -210,7 +201,7 @@ export async function changePlan(priceId: string): Promise<CurrentSubscription> 
 }
 
 /** `DELETE /billing/subscription`: ends the plan at the end of the period. */
-export async function cancelSubscription(): Promise<CurrentSubscription> {
+async function cancelSubscription(): Promise<CurrentSubscription> {
   const document = await apiFetch<ApiDocument<SubscriptionResource>>('/billing/subscription', {
     method: 'DELETE',
   });
@@ -218,7 +209,7 @@ export async function cancelSubscription(): Promise<CurrentSubscription> {
 }
 
 /** `GET /billing/usage`: this period's metered usage and the sources and users held. */
-export async function getAccountUsage(signal?: AbortSignal): Promise<AccountUsage> {
+async function getAccountUsage(signal?: AbortSignal): Promise<AccountUsage> {
   const document = await apiFetch<ApiDocument<{ id: string; attributes: UsageAttributes }>>(
     '/billing/usage',
     { signal },

@@ -4,7 +4,7 @@ import { connectRedirects } from '../app/redirect.ts';
 import { getSession, setSession, SESSION_STORAGE_KEY } from '../app/session.ts';
 import { adminSession, userSession } from '../test/fixtures.ts';
 import { documentOf, errorReply, mockApi } from '../test/fetch-mock.ts';
-import { ApiRequestError, apiFetch, apiRequest, apiUrl } from './client.ts';
+import { ApiRequestError, apiFetch, apiRequest, apiUrl, errorWithCode } from './client.ts';
 
 const navigate = vi.fn();
 let disconnect: () => void;
@@ -198,5 +198,25 @@ describe('apiFetch', () => {
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 422, code: 'weak_password', message: 'Too short' });
     expect((error as ApiRequestError).errors).toHaveLength(1);
+  });
+});
+
+describe('errorWithCode', () => {
+  const failure = (codes: string[]) =>
+    new ApiRequestError({
+      ok: false,
+      status: 422,
+      data: { errors: codes.map((code) => ({ status: '422', code, title: code, detail: code })) },
+      message: 'failed',
+    });
+
+  it('finds the error with the code wherever it sits in errors[]', () => {
+    const error = failure(['validation_failed', 'weak_password']);
+    expect(errorWithCode(error, 'weak_password')).toMatchObject({ code: 'weak_password' });
+  });
+
+  it('answers undefined for another code or something that is not a failed call', () => {
+    expect(errorWithCode(failure(['validation_failed']), 'weak_password')).toBeUndefined();
+    expect(errorWithCode(new Error('weak_password'), 'weak_password')).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import {
   JSONAPI_MEDIA_TYPE,
   RATE_LIMIT_DETAIL,
+  matchesErrorCode,
   type DocumentMeta,
+  type ErrorCode,
   type ErrorObject,
   type ResourceObject,
 } from '@darkroom/core';
@@ -9,10 +11,10 @@ import { clearSession, getSession, type Session } from '../app/session.ts';
 import { currentPath, redirectTo, signInPath } from '../app/redirect.ts';
 
 /** The versioned API base (spec platform section 7). */
-export const API_BASE = '/api/v4';
+const API_BASE = '/api/v4';
 
 /** Spec platform section 8: the bare message when the server gives none we can show. */
-export const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
+const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
 
 /** A response document with the `jsonapi` member dropped (spec platform section 3). */
 export interface ApiDocument<TData> {
@@ -27,7 +29,7 @@ export interface ApiErrorDocument {
   meta?: DocumentMeta;
 }
 
-export interface ApiSuccess<TBody> {
+interface ApiSuccess<TBody> {
   ok: true;
   status: number;
   /** The response document, or null for an empty answer (204, 202 without a body). */
@@ -44,7 +46,7 @@ export interface ApiFailure {
 
 export type ApiResult<TBody> = ApiSuccess<TBody> | ApiFailure;
 
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -206,6 +208,15 @@ export class ApiRequestError extends Error {
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
+}
+
+/**
+ * The error of a failed call that carries `code`, whichever place it has in `errors[]`; undefined
+ * for any other failure. `code` is a catalogue code, so a misspelt or removed one does not compile.
+ */
+export function errorWithCode(error: unknown, code: ErrorCode): ErrorObject | undefined {
+  if (!isApiRequestError(error)) return undefined;
+  return error.errors.find((item) => matchesErrorCode(item.code, code));
 }
 
 /** The throwing adapter over `apiRequest`: resolves with the document, rejects with ApiRequestError. */

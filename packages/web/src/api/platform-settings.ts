@@ -2,7 +2,7 @@ import type { CapabilityName, ResourceObject } from '@darkroom/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, type ApiDocument } from './client.ts';
 
-export interface PlatformSettingsAttributes {
+interface PlatformSettingsAttributes {
   /** Deliveries are served at `{subdomain}.{delivery_domain}`. */
   delivery_domain: string;
   /** The server's ALLOW_PRIVATE_ORIGINS: the form checks web folders with the same rule. */
@@ -22,13 +22,10 @@ export interface PremiumFeature {
   unavailable_reason: string | null;
 }
 
-export type PlatformSettingsResource = ResourceObject<
-  'platform_settings',
-  PlatformSettingsAttributes
->;
+type PlatformSettingsResource = ResourceObject<'platform_settings', PlatformSettingsAttributes>;
 export type PlatformSettings = PlatformSettingsAttributes;
 
-export const platformSettingsKeys = {
+const platformSettingsKeys = {
   all: ['platform-settings'] as const,
   current: () => [...platformSettingsKeys.all, 'current'] as const,
 };
@@ -37,7 +34,7 @@ export const platformSettingsKeys = {
  * `GET /platform-settings`: the deployment's delivery domain, the origin rules it enforces and
  * the premium features it can offer.
  */
-export async function getPlatformSettings(signal?: AbortSignal): Promise<PlatformSettings> {
+async function getPlatformSettings(signal?: AbortSignal): Promise<PlatformSettings> {
   const document = await apiFetch<ApiDocument<PlatformSettingsResource>>('/platform-settings', {
     signal,
   });

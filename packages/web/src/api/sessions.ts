@@ -1,10 +1,5 @@
-import type {
-  AuthenticationMeta,
-  ResourceObject,
-  SessionAttributes,
-  signInSchema,
-} from '@darkroom/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ResourceObject, SessionAttributes, signInSchema } from '@darkroom/core';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { clearSession, getSession, getStashedAdminSession, type Session } from '../app/session.ts';
 import {
@@ -18,11 +13,6 @@ import {
 export type SessionResource = ResourceObject<'sessions', SessionAttributes>;
 export type SignInValues = z.output<typeof signInSchema>;
 
-export const sessionKeys = {
-  all: ['sessions'] as const,
-  current: () => [...sessionKeys.all, 'current'] as const,
-};
-
 /** The stored session for a session resource; `token` is null when the server sent none. */
 export function toSession(resource: SessionResource): Session {
   const { token, admin, impersonating, user_id, account_id } = resource.attributes;
@@ -30,7 +20,7 @@ export function toSession(resource: SessionResource): Session {
 }
 
 /** `POST /sessions`: signs in. Admins also get the HttpOnly admin cookie. */
-export async function signIn(values: SignInValues): Promise<Session> {
+async function signIn(values: SignInValues): Promise<Session> {
   const document = await apiFetch<ApiDocument<SessionResource>>('/sessions', {
     method: 'POST',
     body: resourceDocument('sessions', values),
@@ -59,27 +49,13 @@ export function deleteSession(session: Session | null): Promise<ApiResult<null>>
  * Signs out everywhere this browser is signed in: the current session and, while impersonating,
  * the admin session kept aside. The local session is cleared even when the server cannot be reached.
  */
-export async function signOut(): Promise<void> {
+async function signOut(): Promise<void> {
   const stashedAdmin = getStashedAdminSession();
   try {
     await Promise.all([deleteSession(getSession()), stashedAdmin && deleteSession(stashedAdmin)]);
   } finally {
     clearSession();
   }
-}
-
-/** Who the server says the caller is (`meta.authentication`), for the user menu and banners. */
-export function useCurrentAuthenticationQuery(enabled = true) {
-  return useQuery({
-    queryKey: sessionKeys.current(),
-    queryFn: async ({ signal }): Promise<AuthenticationMeta | null> => {
-      const document = await apiFetch<ApiDocument<SessionResource>>('/sessions/current', {
-        signal,
-      });
-      return document.meta?.authentication ?? null;
-    },
-    enabled,
-  });
 }
 
 export function useSignInMutation() {

@@ -25,7 +25,7 @@ interface SourceFileResource {
   attributes: SourceFile;
 }
 
-export interface UploadProgress {
+interface UploadProgress {
   loaded: number;
   total: number;
 }

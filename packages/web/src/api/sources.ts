@@ -13,9 +13,7 @@ import { paginationOf } from './users.ts';
 export {
   DEMO_SOURCE_ID,
   type FallbackImage,
-  type SourceAttributes,
   type SourceProductionAttributes as SourceProduction,
-  type SourceResource,
 } from '@darkroom/core';
 
 export interface Source extends SourceAttributes {
@@ -34,7 +32,7 @@ export interface SourcesListParams {
 }
 
 /** `POST /sources` attributes: the name is the first subdomain, production the whole configuration. */
-export interface NewSource {
+interface NewSource {
   name: string;
   production: Record<string, unknown>;
 }
@@ -49,7 +47,7 @@ export interface SourceChanges {
   production?: Record<string, unknown>;
 }
 
-export const sourceKeys = {
+const sourceKeys = {
   all: ['sources'] as const,
   lists: () => [...sourceKeys.all, 'list'] as const,
   list: (params: SourcesListParams) => [...sourceKeys.lists(), params] as const,
@@ -60,12 +58,12 @@ export const sourceKeys = {
   secureUrlToken: (id: string) => [...sourceKeys.detail(id), 'secure-url-token'] as const,
 };
 
-export function toSource(resource: SourceResource): Source {
+function toSource(resource: SourceResource): Source {
   return { id: resource.id, ...resource.attributes };
 }
 
 /** `GET /sources`: the account's sources (the demo source is never listed). */
-export async function getSources(
+async function getSources(
   { page, pageSize = DEFAULT_PAGE_SIZE, sort = '-date_modified' }: SourcesListParams,
   signal?: AbortSignal,
 ): Promise<SourcesPage> {
@@ -80,13 +78,13 @@ export async function getSources(
 }
 
 /** True when the account has at least one source: one row, newest modified first (spec section 7). */
-export async function hasSources(signal?: AbortSignal): Promise<boolean> {
+async function hasSources(signal?: AbortSignal): Promise<boolean> {
   const { sources } = await getSources({ page: 1, pageSize: 1 }, signal);
   return sources.length > 0;
 }
 
 /** `GET /sources/{id}`: one of the account's sources, or the demo source. */
-export async function getSource(id: string, signal?: AbortSignal): Promise<Source> {
+async function getSource(id: string, signal?: AbortSignal): Promise<Source> {
   const document = await apiFetch<ApiDocument<SourceResource>>(
     `/sources/${encodeURIComponent(id)}`,
     { signal },
@@ -95,7 +93,7 @@ export async function getSource(id: string, signal?: AbortSignal): Promise<Sourc
 }
 
 /** `POST /sources`: creates the source, which starts deploying. */
-export async function createSource(source: NewSource): Promise<Source> {
+async function createSource(source: NewSource): Promise<Source> {
   const document = await apiFetch<ApiDocument<SourceResource>>('/sources', {
     method: 'POST',
     body: resourceDocument('sources', source),
@@ -104,7 +102,7 @@ export async function createSource(source: NewSource): Promise<Source> {
 }
 
 /** `PATCH /sources/{id}`: saves the given changes; secret fields left out keep their value. */
-export async function updateSource(id: string, changes: SourceChanges): Promise<Source> {
+async function updateSource(id: string, changes: SourceChanges): Promise<Source> {
   const document = await apiFetch<ApiDocument<SourceResource>>(
     `/sources/${encodeURIComponent(id)}`,
     { method: 'PATCH', body: { data: { type: 'sources', id, attributes: changes } } },
@@ -128,7 +126,7 @@ export async function getSecureUrlToken(id: string, signal?: AbortSignal): Promi
 }
 
 /** `POST /sources/{id}/secure-url-token`: replaces the token; URLs signed with the old one stop working. */
-export async function regenerateSecureUrlToken(id: string): Promise<string> {
+async function regenerateSecureUrlToken(id: string): Promise<string> {
   const document = await apiFetch<ApiDocument<SecureUrlTokenResource>>(
     `/sources/${encodeURIComponent(id)}/secure-url-token`,
     { method: 'POST' },

@@ -60,7 +60,7 @@ export function paginationOf(
 }
 
 /** `GET /users`: the caller's teammates, one page at a time. */
-export async function getUsers(
+async function getUsers(
   { page, pageSize = DEFAULT_PAGE_SIZE, sort = 'name' }: UsersListParams,
   signal?: AbortSignal,
 ): Promise<UsersPage> {
@@ -75,7 +75,7 @@ export async function getUsers(
 }
 
 /** `GET /users/{id}`; admin sessions may read any account's user. */
-export async function getUser(id: string, signal?: AbortSignal): Promise<User> {
+async function getUser(id: string, signal?: AbortSignal): Promise<User> {
   const document = await apiFetch<ApiDocument<UserResource>>(`/users/${encodeURIComponent(id)}`, {
     admin: true,
     signal,
@@ -84,7 +84,7 @@ export async function getUser(id: string, signal?: AbortSignal): Promise<User> {
 }
 
 /** `POST /users`: adds a teammate to the caller's account. */
-export async function createUser(values: NewUserValues): Promise<User> {
+async function createUser(values: NewUserValues): Promise<User> {
   const document = await apiFetch<ApiDocument<UserResource>>('/users', {
     method: 'POST',
     body: resourceDocument('users', values),
@@ -93,7 +93,7 @@ export async function createUser(values: NewUserValues): Promise<User> {
 }
 
 /** `DELETE /users/{id}`: removes a user and revokes their sessions. */
-export async function deleteUser(id: string): Promise<void> {
+async function deleteUser(id: string): Promise<void> {
   await apiFetch<null>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', admin: true });
 }
 

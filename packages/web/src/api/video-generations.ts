@@ -4,12 +4,12 @@ import { apiFetch, type ApiDocument } from './client.ts';
 
 /** The clip lengths the provider makes, in seconds. */
 export const GENERATED_VIDEO_SECONDS = [4, 8, 12] as const;
-export type GeneratedVideoSeconds = (typeof GENERATED_VIDEO_SECONDS)[number];
+type GeneratedVideoSeconds = (typeof GENERATED_VIDEO_SECONDS)[number];
 export const MAX_VIDEO_PROMPT_LENGTH = 1024;
 
-export type VideoGenerationStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
+type VideoGenerationStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
 
-export interface VideoGenerationAttributes {
+interface VideoGenerationAttributes {
   source_id: string;
   origin_path: string;
   prompt: string;
@@ -28,14 +28,14 @@ export interface VideoGenerationAttributes {
 
 export type VideoGeneration = ResourceObject<'video_generations', VideoGenerationAttributes>;
 
-export interface NewVideoGeneration {
+interface NewVideoGeneration {
   source_id: string;
   origin_path: string;
   prompt: string;
   seconds: GeneratedVideoSeconds;
 }
 
-export const videoGenerationKeys = {
+const videoGenerationKeys = {
   all: ['video-generations'] as const,
   ofImage: (sourceId: string, originPath: string) =>
     [...videoGenerationKeys.all, 'image', sourceId, originPath] as const,
@@ -44,12 +44,12 @@ export const videoGenerationKeys = {
 // The provider takes a minute or more; asking every few seconds shows progress without load.
 const POLL_INTERVAL_MS = 3000;
 
-export function isFinished(generation: VideoGeneration): boolean {
+function isFinished(generation: VideoGeneration): boolean {
   return generation.attributes.status === 'completed' || generation.attributes.status === 'failed';
 }
 
 /** `POST /video-generations`: asks the provider for a video of the image. */
-export async function createVideoGeneration(input: NewVideoGeneration): Promise<VideoGeneration> {
+async function createVideoGeneration(input: NewVideoGeneration): Promise<VideoGeneration> {
   const document = await apiFetch<ApiDocument<VideoGeneration>>('/video-generations', {
     method: 'POST',
     body: { data: { type: 'video_generations', attributes: input } },
@@ -58,7 +58,7 @@ export async function createVideoGeneration(input: NewVideoGeneration): Promise<
 }
 
 /** The account's latest generations of one image, newest first. */
-export async function listVideoGenerations(
+async function listVideoGenerations(
   sourceId: string,
   originPath: string,
   signal?: AbortSignal,

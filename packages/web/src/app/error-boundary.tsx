@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /** The page shown when rendering fails (spec platform section 8). */
-export function ErrorFallback() {
+function ErrorFallback() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-zinc-50 px-4 py-12">
       <div

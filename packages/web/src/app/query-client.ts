@@ -4,7 +4,7 @@ import { isApiRequestError } from '../api/client.ts';
 const MAX_RETRIES = 2;
 
 /** Client errors (4xx) will not change on retry; network failures and 5xx may. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiRequestError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }

@@ -19,7 +19,7 @@ export interface MockReply {
 
 type Handler = MockReply | ((request: RecordedRequest) => MockReply | Promise<MockReply>);
 
-export const testMeta: DocumentMeta = {
+const testMeta: DocumentMeta = {
   authentication: {
     authorized: true,
     clientId: 'c'.repeat(24),

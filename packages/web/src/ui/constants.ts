@@ -22,6 +22,11 @@ export const POPOVER_CLOSE_DELAY_MS = 700;
 
 export const LIST_ROW_ESTIMATE_PX = 40;
 export const LIST_OVERSCAN = 12;
+/**
+ * Not from the spec: a select with this many options renders only the rows in view; a shorter
+ * list renders them all, which costs little and keeps every option in the document.
+ */
+export const SELECT_VIRTUAL_FROM = 100;
 
 export const NUMBER_INPUT_MAX = 999;
 export const NUMBER_INPUT_MAX_FIVE_DIGITS = 9999;

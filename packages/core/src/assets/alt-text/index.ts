@@ -9,4 +9,4 @@ export {
 } from './languages.ts';
 export { COCO_CLASSES, isCocoClass, type CocoClass } from './coco-classes.ts';
 export { COLOUR_NAMES, nearestColourName, type ColourName } from './colour-names.ts';
-export type { AltTextInput, AltTextLabel, PixelBox } from './types.ts';
+export type { AltTextInput, AltTextLabel } from './types.ts';

@@ -1,21 +1,15 @@
+import type { Rect } from '../../geometry/types.ts';
 import type { MediaKind } from '../resources.ts';
 import type { CocoClass } from './coco-classes.ts';
 import type { ColourName } from './colour-names.ts';
-
-/** A rectangle in the image's natural pixels (the render engine's Box). */
-export interface PixelBox {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
 
 /** One object the detector found: a COCO class name in lower-case English. */
 export interface AltTextLabel {
   name: string;
   /** 0 to 1. */
   confidence: number;
-  box: PixelBox;
+  /** In the image's natural pixels. */
+  box: Rect;
 }
 
 /** What the asset analysis knows about an image, as the alt text is composed from it. */
@@ -43,7 +37,7 @@ export interface SceneSubject {
   count: number;
 }
 
-export type Gender = 'm' | 'f' | 'n';
+type Gender = 'm' | 'f' | 'n';
 
 /** A class name in one language: singular, plural and the gender its articles agree with. */
 export interface Noun {

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DetectedFace, Point, RawImage } from '../types.ts';
+import type { Point } from '@darkroom/core';
+import type { DetectedFace, RawImage } from '../types.ts';
 import { packageDir } from './package-dir.ts';
 import type { Tf } from './tfjs-runtime.ts';
 

@@ -6,9 +6,10 @@ import { serialModel } from './serial.ts';
 import { loadUpscalers, upscale } from './super-resolution.ts';
 
 /**
- * The models of issue 6 running in this process, each loaded from its npm package on disk the
- * first time it is used and kept. Calls to one model wait for each other; different models may
- * overlap, except the two on TensorFlow.js, which share one wasm backend and so one queue.
+ * The AI models (background removal, super resolution, inpainting, detection) running in this
+ * process, each loaded from its npm package on disk the first time it is used and kept. Calls to
+ * one model wait for each other; different models may overlap, except the two on TensorFlow.js,
+ * which share one wasm backend and so one queue.
  */
 export function createLocalAiModels(): AiModels {
   const backgroundRemover = serialModel(loadBackgroundRemover);
@@ -43,7 +44,8 @@ export function createLocalAiModels(): AiModels {
 
 /**
  * A model that fails to load or run is an operation that could not run (the caller skips it and
- * names the reason, issue 6 item 1), not a bug in the render.
+ * names the reason in its failure-reason header, which the editor shows: editor spec sections 4
+ * 'Image loading' and 7), not a bug in the render.
  */
 async function failsAs<T>(operation: string, result: Promise<T>): Promise<T> {
   try {

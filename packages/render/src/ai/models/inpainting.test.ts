@@ -1,5 +1,6 @@
+import type { Rect } from '@darkroom/core';
 import { describe, expect, it } from 'vitest';
-import type { Box, RawImage } from '../types.ts';
+import type { RawImage } from '../types.ts';
 import { createLocalAiModels } from './index.ts';
 import { meanAbsoluteError } from './test-images.ts';
 
@@ -21,7 +22,7 @@ function gradientBackground(): RawImage {
 }
 
 /** A dark disc painted over `image`, filling most of `box`. */
-function paintDisc(image: RawImage, box: Box): RawImage {
+function paintDisc(image: RawImage, box: Rect): RawImage {
   const painted = { ...image, data: Uint8Array.from(image.data) };
   const centreX = box.left + box.width / 2;
   const centreY = box.top + box.height / 2;
@@ -35,7 +36,7 @@ function paintDisc(image: RawImage, box: Box): RawImage {
   return painted;
 }
 
-function outsideUnchanged(a: RawImage, b: RawImage, boxes: readonly Box[]): boolean {
+function outsideUnchanged(a: RawImage, b: RawImage, boxes: readonly Rect[]): boolean {
   for (let y = 0; y < a.height; y++) {
     for (let x = 0; x < a.width; x++) {
       const inBox = boxes.some(
@@ -56,7 +57,7 @@ describe('object removal with OpenCV inpainting', { timeout: 180_000 }, () => {
   it('fills the boxes from the background around them and leaves the rest untouched', async () => {
     const models = createLocalAiModels();
     const clean = gradientBackground();
-    const boxes: Box[] = [
+    const boxes: Rect[] = [
       { left: 60, top: 50, width: 120, height: 90 },
       { left: 230, top: 180, width: 30, height: 30 },
     ];
@@ -76,7 +77,7 @@ describe('object removal with OpenCV inpainting', { timeout: 180_000 }, () => {
   it('clamps boxes that reach past the edges of the image', async () => {
     const models = createLocalAiModels();
     const clean = gradientBackground();
-    const inside: Box = { left: 280, top: 0, width: 40, height: 50 };
+    const inside: Rect = { left: 280, top: 0, width: 40, height: 50 };
     const painted = paintDisc(clean, inside);
 
     const filled = await models.inpaint(painted, [{ left: 280, top: -20, width: 80, height: 70 }]);

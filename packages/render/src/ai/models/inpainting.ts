@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { Box, RawImage } from '../types.ts';
+import type { Rect, Size } from '@darkroom/core';
+import type { RawImage } from '../types.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -7,10 +8,6 @@ const require = createRequire(import.meta.url);
 interface Mat {
   data: Uint8Array;
   delete(): void;
-}
-interface Size {
-  width: number;
-  height: number;
 }
 export interface OpenCv {
   CV_8UC1: number;
@@ -40,15 +37,8 @@ const coarseSide = 24;
 const rimBand = 4;
 const teleaRadius = 5;
 
-interface Region {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
 /** Each box filled from its surroundings; pixels outside the boxes are left byte for byte. */
-export function inpaint(cv: OpenCv, image: RawImage, boxes: readonly Box[]): RawImage {
+export function inpaint(cv: OpenCv, image: RawImage, boxes: readonly Rect[]): RawImage {
   const clamped = boxes.map((box) => clampBox(box, image)).filter((box) => box !== undefined);
   const output = { ...image, data: Uint8Array.from(image.data) };
   for (const box of clamped) {
@@ -73,9 +63,9 @@ export function inpaint(cv: OpenCv, image: RawImage, boxes: readonly Box[]): Raw
 function fillRegion(
   cv: OpenCv,
   image: RawImage,
-  region: Region,
-  boxes: readonly Box[],
-  box: Box,
+  region: Rect,
+  boxes: readonly Rect[],
+  box: Rect,
 ): Uint8Array {
   const source = new cv.Mat(region.height, region.width, cv.CV_8UC3);
   const hole = new cv.Mat(region.height, region.width, cv.CV_8UC1);
@@ -99,7 +89,7 @@ function fillRegion(
 }
 
 /** Writes into `source`'s holes a fill computed at `shrink` times the size, enlarged back. */
-function prefillCoarse(cv: OpenCv, source: Mat, hole: Mat, region: Region, shrink: number): void {
+function prefillCoarse(cv: OpenCv, source: Mat, hole: Mat, region: Rect, shrink: number): void {
   const smallSize = new cv.Size(
     Math.max(1, Math.round(region.width * shrink)),
     Math.max(1, Math.round(region.height * shrink)),
@@ -133,7 +123,7 @@ function prefillCoarse(cv: OpenCv, source: Mat, hole: Mat, region: Region, shrin
 }
 
 /** 255 inside the boxes (less an `inset` kept as known), 0 elsewhere, in region pixels. */
-function holeMask(region: Region, boxes: readonly Box[], inset: number): Uint8Array {
+function holeMask(region: Rect, boxes: readonly Rect[], inset: number): Uint8Array {
   const mask = new Uint8Array(region.width * region.height);
   for (const box of boxes) {
     const inner = {
@@ -162,7 +152,7 @@ function holeMask(region: Region, boxes: readonly Box[], inset: number): Uint8Ar
   return mask;
 }
 
-function cutRgb(image: RawImage, region: Region): Uint8Array {
+function cutRgb(image: RawImage, region: Rect): Uint8Array {
   const rgb = new Uint8Array(region.width * region.height * 3);
   for (let y = 0; y < region.height; y++) {
     for (let x = 0; x < region.width; x++) {
@@ -177,7 +167,7 @@ function cutRgb(image: RawImage, region: Region): Uint8Array {
 }
 
 /** Copies the box's RGB from the filled region; an alpha channel stays as it was. */
-function writeBox(image: RawImage, region: Region, filled: Uint8Array, box: Box): void {
+function writeBox(image: RawImage, region: Rect, filled: Uint8Array, box: Rect): void {
   for (let y = box.top; y < box.top + box.height; y++) {
     for (let x = box.left; x < box.left + box.width; x++) {
       const from = ((y - region.top) * region.width + (x - region.left)) * 3;
@@ -189,7 +179,7 @@ function writeBox(image: RawImage, region: Region, filled: Uint8Array, box: Box)
   }
 }
 
-function clampBox(box: Box, image: RawImage): Box | undefined {
+function clampBox(box: Rect, image: RawImage): Rect | undefined {
   const left = Math.max(0, Math.floor(box.left));
   const top = Math.max(0, Math.floor(box.top));
   const right = Math.min(image.width, Math.ceil(box.left + box.width));

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as TfConverter from '@tensorflow/tfjs-converter';
 import type * as TfCore from '@tensorflow/tfjs-core';
-import type { Box, DetectedLabel, RawImage } from '../types.ts';
-import { COCO_CLASSES as cocoLabels } from '@darkroom/core';
+import type { DetectedLabel, RawImage } from '../types.ts';
+import { COCO_CLASSES as cocoLabels, type Rect } from '@darkroom/core';
 import { packageDir } from './package-dir.ts';
 import { rawToSharp } from './raw-image.ts';
 import type { Tf } from './tfjs-runtime.ts';
@@ -41,7 +41,7 @@ export async function loadObjectDetector(): Promise<ObjectDetector> {
 interface Candidate {
   classIndex: number;
   score: number;
-  box: Box;
+  box: Rect;
 }
 
 /**
@@ -142,7 +142,7 @@ function dropRivalClasses(sortedBestFirst: Candidate[]): Candidate[] {
   return kept;
 }
 
-function clampBox(box: Box, image: RawImage): Box {
+function clampBox(box: Rect, image: RawImage): Rect {
   const left = Math.max(0, Math.round(box.left));
   const top = Math.max(0, Math.round(box.top));
   const right = Math.min(image.width, Math.round(box.left + box.width));
@@ -150,7 +150,7 @@ function clampBox(box: Box, image: RawImage): Box {
   return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
 
-function iou(a: Box, b: Box): number {
+function iou(a: Rect, b: Rect): number {
   const width = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
   const height = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
   if (width <= 0 || height <= 0) return 0;

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Rect } from '@darkroom/core';
 import sharp from 'sharp';
-import type { Box, RawImage } from '../types.ts';
+import type { RawImage } from '../types.ts';
 import { sharpToRaw } from './raw-image.ts';
 
 const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/ai');
@@ -12,7 +13,7 @@ export function readFixture(name: string): Promise<RawImage> {
 }
 
 /** Mean absolute difference of two same-sized images over the pixels of `box`. */
-export function meanAbsoluteError(a: RawImage, b: RawImage, box: Box): number {
+export function meanAbsoluteError(a: RawImage, b: RawImage, box: Rect): number {
   let total = 0;
   let count = 0;
   for (let y = box.top; y < box.top + box.height; y++) {

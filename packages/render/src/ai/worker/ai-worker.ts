@@ -1,11 +1,11 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Rect } from '@darkroom/core';
 import {
   AiOperationError,
   AiWorkerUnavailableError,
   type AiModels,
   type BackgroundRemovalOptions,
-  type Box,
   type DetectOptions,
   type Detections,
   type RawImage,
@@ -61,7 +61,7 @@ export class AiWorker implements AiModels {
     return this.#call('upscale', [image, factor]) as Promise<RawImage>;
   }
 
-  inpaint(image: RawImage, boxes: readonly Box[]): Promise<RawImage> {
+  inpaint(image: RawImage, boxes: readonly Rect[]): Promise<RawImage> {
     return this.#call('inpaint', [image, boxes]) as Promise<RawImage>;
   }
 

@@ -3,8 +3,9 @@ import {
   composeAltText,
   type AltTextInput,
   type AssetColor,
+  type Rect,
 } from '@darkroom/core';
-import type { Box, RawImage } from '@darkroom/render';
+import type { RawImage } from '@darkroom/render';
 import type { AltTextPrediction } from '../../db/schema.ts';
 import { quantizeColors } from '../dominant-colors.ts';
 
@@ -49,7 +50,7 @@ export function altTextPredictions(
  * leaves little of the frame or no colour prevails around it (a flag on one side, a rocket on
  * the other).
  */
-export function colorsAround(image: RawImage, subject: Box): AssetColor[] {
+export function colorsAround(image: RawImage, subject: Rect): AssetColor[] {
   const rgba: number[] = [];
   for (let y = 0; y < image.height; y += BACKGROUND_SAMPLE_STEP) {
     for (let x = 0; x < image.width; x += BACKGROUND_SAMPLE_STEP) {

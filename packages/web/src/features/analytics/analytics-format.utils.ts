@@ -1,5 +1,5 @@
+import { formatBytes } from '@darkroom/core';
 import type { AnalyticsGranularity, AnalyticsValueType } from '../../api/analytics.ts';
-import { formatBytes } from '../sources/sources.utils.ts';
 
 // Credits come in fractions (a standard transformation is 1/500 of a credit, spec platform
 // section 9), so counts keep up to three decimals.

@@ -7,7 +7,7 @@ import {
 } from '../../api/analytics.ts';
 import { DEMO_SOURCE_ID, useSourcesQuery } from '../../api/sources.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Dropdown } from '../../ui/index.ts';
+import { Select } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
 import {
@@ -123,7 +123,7 @@ export function AnalyticsPage() {
         </div>
         <div className="flex w-full flex-wrap items-start gap-2 sm:w-auto">
           <PeriodPicker choice={choice} now={now} onChange={changePeriod} />
-          <Dropdown
+          <Select
             label="Source"
             className="w-full sm:w-64"
             options={[

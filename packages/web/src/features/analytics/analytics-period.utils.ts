@@ -15,10 +15,10 @@ export const PERIOD_OPTIONS: readonly { value: PeriodKey; label: string }[] = [
   { value: 'custom', label: 'Custom range' },
 ];
 
-export const DEFAULT_PERIOD: PeriodKey = '7d';
+const DEFAULT_PERIOD: PeriodKey = '7d';
 
 /** The longest custom range: a year of daily points is still a readable chart. */
-export const MAX_CUSTOM_DAYS = 366;
+const MAX_CUSTOM_DAYS = 366;
 
 /** The period as the address holds it; a custom range has its first and last day (inclusive). */
 export type PeriodChoice =

@@ -7,7 +7,7 @@ import type {
   AnalyticsSeries,
   AnalyticsTopRow,
 } from '../../api/analytics.ts';
-import { Button, Dropdown } from '../../ui/index.ts';
+import { Button, Select } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
 import { analyticsCsv, csvFileName } from './analytics-csv.utils.ts';
@@ -197,7 +197,7 @@ export function AnalyticsSections({
             title="Over time"
             description={`Per ${period.granularity}, in UTC.`}
             actions={
-              <Dropdown
+              <Select
                 label="Metric"
                 className="w-full sm:w-64"
                 options={metrics.map((metric) => ({ value: metric.name, label: metric.label }))}
@@ -224,7 +224,7 @@ export function AnalyticsSections({
             title="Breakdown"
             description={`${data.breakdownMetric.label} for the period.`}
             actions={
-              <Dropdown
+              <Select
                 label="Break down by"
                 className="w-full sm:w-56"
                 options={BREAKDOWN_OPTIONS}

@@ -12,7 +12,7 @@ import { breakdownRows, groupLabel, trendRows } from './analytics-view.utils.ts'
 // Every table on the screen is built here once, with each cell as shown and as exported: the
 // page renders the shown text, the CSV export writes the raw numbers of the same rows.
 
-export type RawCell = string | number | null;
+type RawCell = string | number | null;
 
 export interface AnalyticsTable {
   title: string;

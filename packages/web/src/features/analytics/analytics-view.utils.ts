@@ -5,8 +5,11 @@ import type {
   TimedValue,
 } from '../../api/analytics.ts';
 
-/** The headline tiles, in order (issue 8 item 4 names them); those the server lacks are left out. */
-export const HEADLINE_METRICS = [
+/**
+ * The headline tiles, in order, from spec platform section 3 'Analytics metrics'; those the
+ * server lacks are left out.
+ */
+const HEADLINE_METRICS = [
   'requests',
   'bandwidth',
   'renders',
@@ -20,7 +23,7 @@ export const HEADLINE_METRICS = [
 export const TRAFFIC_METRIC = 'requests';
 
 /** How many groups a breakdown chart shows; the rest are summed into "Other". */
-export const BREAKDOWN_LIMIT = 10;
+const BREAKDOWN_LIMIT = 10;
 
 export const BREAKDOWN_OPTIONS = [
   { value: 'device', label: 'Device' },
@@ -31,7 +34,7 @@ export const BREAKDOWN_OPTIONS = [
 ] as const;
 
 /** Sums over times and groups only mean something for requests and bytes, not for averages. */
-export function isAdditive(valueType: AnalyticsValueType): boolean {
+function isAdditive(valueType: AnalyticsValueType): boolean {
   return valueType === 'count' || valueType === 'binary_size';
 }
 

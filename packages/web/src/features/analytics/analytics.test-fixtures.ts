@@ -6,7 +6,7 @@ import { sourceIds, sourceResource } from '../sources/sources.test-fixtures.ts';
 export { sourceIds };
 
 /** The catalogue as `GET /api/v4/analytics` lists it (a part of the server's). */
-export const METRIC_CATALOGUE: readonly [string, string, AnalyticsValueType, string[]?][] = [
+const METRIC_CATALOGUE: readonly [string, string, AnalyticsValueType, string[]?][] = [
   ['total_credits', 'Total credits used', 'count', ['source']],
   ['standard_render_credits', 'Standard render credits', 'count'],
   ['premium_render_credits', 'Premium render credits', 'count'],

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Dropdown } from '../../ui/index.ts';
+import { Button, Select } from '../../ui/index.ts';
 import {
   PERIOD_OPTIONS,
   customDateBounds,
@@ -139,7 +139,7 @@ export function PeriodPicker({
 
   return (
     <div className="flex w-full flex-col gap-2 sm:w-auto">
-      <Dropdown
+      <Select
         label="Period"
         className="w-full sm:w-56"
         options={PERIOD_OPTIONS}

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { duplicateTag, splitList } from './asset.utils.ts';
 
-/** The server's limits (contract of issue 5): a name of 1-255, a description up to 2000... */
-export const MAX_NAME_LENGTH = 255;
+/**
+ * The limits the server's asset PATCH enforces (`ASSET_LIMITS`, server api/asset-patch.ts): a
+ * name of 1-255, a description up to 2000...
+ */
+const MAX_NAME_LENGTH = 255;
 export const MAX_DESCRIPTION_LENGTH = 2000;
 /** ...and up to 50 categories or tags of 1-64 characters each. */
-export const MAX_LIST_ITEMS = 50;
-export const MAX_ITEM_LENGTH = 64;
+const MAX_LIST_ITEMS = 50;
+const MAX_ITEM_LENGTH = 64;
 
 function listField(noun: string) {
   return z
@@ -45,5 +48,4 @@ export const assetEditSchema = z.object({
   }),
 });
 
-export type AssetEditInput = z.input<typeof assetEditSchema>;
 export type AssetEditValues = z.output<typeof assetEditSchema>;

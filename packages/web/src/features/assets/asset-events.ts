@@ -1,7 +1,7 @@
 import { track } from '../../analytics/track.ts';
 import type { Asset } from '../../api/assets.ts';
 
-/** The asset share actions recorded as analytics events (issue 5, item 4). */
+/** The asset share actions recorded as analytics events (editor spec section 7). */
 export const ASSET_EVENTS = {
   urlCopied: 'Asset URL Copied',
   embedCopied: 'Asset Embed Copied',

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import type { AssetFilters, AssetSort, MediaKind } from '../../api/assets.ts';
-import { Dropdown } from '../../ui/index.ts';
+import { Select } from '../../ui/index.ts';
 import {
   ANY,
   CONTENT_TYPE_OPTIONS,
@@ -101,25 +101,25 @@ export function AssetFiltersBar({
             onChange((view) => ({ ...view, mediaKinds: toggleMediaKind(view.mediaKinds, kind) }))
           }
         />
-        <Dropdown
+        <Select
           label="Content type"
           options={CONTENT_TYPE_OPTIONS}
           value={filters.contentType || ANY}
           onChange={(value) => set({ contentType: value === ANY ? '' : value })}
         />
-        <Dropdown
+        <Select
           label="Colour"
           options={colorOptionsFor(filters.color)}
           value={filters.color || ANY}
           onChange={(value) => set({ color: value === ANY ? '' : value })}
         />
-        <Dropdown
+        <Select
           label="Visibility"
           options={VISIBILITY_OPTIONS}
           value={filters.hidden}
           onChange={(value) => set({ hidden: value as AssetFilters['hidden'] })}
         />
-        <Dropdown
+        <Select
           label="Sort"
           options={SORT_OPTIONS}
           value={filters.sort}

@@ -14,7 +14,7 @@ export const DEFAULT_FILTERS: AssetFilters = {
 /** How long the search box waits after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The "any" choice of a filter; a Dropdown value cannot be the empty string's absence. */
+/** The "any" choice of a filter; a Select value cannot be the empty string's absence. */
 export const ANY = 'any';
 
 export const CONTENT_TYPE_OPTIONS: Option[] = [
@@ -35,7 +35,7 @@ export const CONTENT_TYPE_OPTIONS: Option[] = [
 ];
 
 /** Named colours for the colour filter: the server matches assets whose dominant colour is near. */
-export const COLOR_OPTIONS: Option[] = [
+const COLOR_OPTIONS: Option[] = [
   { value: ANY, label: 'Any colour' },
   { value: '#e53935', label: 'Red' },
   { value: '#fb8c00', label: 'Orange' },

@@ -12,7 +12,7 @@ import {
 } from '../../api/assets.ts';
 import { usePlatformSettingsQuery } from '../../api/platform-settings.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Button, Dropdown, toast } from '../../ui/index.ts';
+import { Button, Select, toast } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
 import { AltTextLanguagesButton } from './alt-text-languages/alt-text-languages-button.tsx';
@@ -219,7 +219,7 @@ export function AssetManagerPage() {
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
           <AltTextLanguagesButton />
           {list.length > 0 && (
-            <Dropdown
+            <Select
               label="Source"
               className="w-full sm:w-80"
               options={list.map((candidate) => ({

@@ -1,4 +1,4 @@
-import { formatBytes } from '../sources/sources.utils.ts';
+import { formatBytes } from '@darkroom/core';
 import type { Asset } from '../../api/assets.ts';
 
 /** Editor spec section 9: embed srcset widths start at 100 px... */

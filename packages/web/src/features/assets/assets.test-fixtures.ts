@@ -6,7 +6,7 @@ import { settingsDocument, sourceIds, sourceResource } from '../sources/sources.
 
 export { sourceIds };
 
-/** An asset as GET /api/v4/assets/... answers it (the issue 5 contract). */
+/** An asset as GET /api/v4/assets/... answers it (spec platform section 3 'Asset', section 7). */
 export function assetResource(
   sourceId: string,
   originPath: string,

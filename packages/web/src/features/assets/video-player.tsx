@@ -14,8 +14,9 @@ export interface VideoPlayerProps {
 }
 
 /**
- * Plays an HLS stream (issue 10 item 3) with hls.js, loaded only when a video is shown; a
- * browser without Media Source Extensions but with native HLS (Safari on iOS) plays it itself.
+ * Plays an HLS stream (RFC 8216; editor spec section 2: a video is shared as an HLS stream) with
+ * hls.js, loaded only when a video is shown; a browser without Media Source Extensions but with
+ * native HLS (Safari on iOS) plays it itself.
  */
 export function VideoPlayer({ src, poster, label, width, height }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);

@@ -1,4 +1,5 @@
 import { HOME_PATH } from '../../app/guards.ts';
+import type { ErrorMessages } from '../forms/server-errors.utils.ts';
 import { isSafeNextPath } from '../../app/redirect.ts';
 
 /** Where to go after signing in: the page the user was sent away from, if it is one of ours. */
@@ -17,8 +18,8 @@ export function authLink(path: '/sign-in' | '/sign-up', next: string | null): st
 export const SIGN_IN_MESSAGES = {
   invalid_credentials: 'Incorrect email or password.',
   unauthorized: 'Incorrect email or password.',
-};
+} satisfies ErrorMessages;
 
 export const SIGN_UP_MESSAGES = {
   email_taken: 'An account with this email already exists.',
-};
+} satisfies ErrorMessages;

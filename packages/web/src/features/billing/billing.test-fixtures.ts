@@ -9,7 +9,7 @@ const MONTHLY = {
 
 export const seconds = (iso: string) => Date.parse(iso) / 1000;
 
-export function priceOf(
+function priceOf(
   id: string,
   name: string,
   unitAmount: number,

@@ -1,6 +1,6 @@
+import { formatBytes } from '@darkroom/core';
 import type { InvoiceStatus } from '../../api/billing.ts';
 import type { BadgeColor } from '../../ui/index.ts';
-import { formatBytes } from '../sources/sources.utils.ts';
 
 const STATUS_LOOKS: Record<InvoiceStatus, { label: string; color: BadgeColor }> = {
   draft: { label: 'Draft', color: 'default' },

@@ -5,7 +5,7 @@ import { ListEmpty, ListError, ListSkeleton } from '../lists/list-states.tsx';
 import { InvoicesList } from './invoices-list.tsx';
 
 /** Drafts are still changing and not the customer's to pay, so they are not listed. */
-export const LISTED_INVOICES: InvoiceQuery = {
+const LISTED_INVOICES: InvoiceQuery = {
   limit: 100,
   statuses: ['open', 'paid', 'uncollectible', 'void'],
 };

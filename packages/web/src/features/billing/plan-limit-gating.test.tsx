@@ -19,7 +19,8 @@ beforeAll(async () => {
   await import('../sources/wizard/new-source-page.tsx');
 }, 30000);
 
-// What the server answers when the plan's allowance is used up (issue 9, item 6).
+// What the server answers when the plan's allowance is used up: the price metadata
+// sources_included and users_included of spec platform section 3.
 const sourceLimit = errorReply(403, [
   {
     code: 'plan_limit_reached',

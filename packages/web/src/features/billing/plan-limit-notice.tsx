@@ -5,8 +5,9 @@ import { trackPaywallClicked, trackPaywallShown, type LimitedFeature } from './b
 import { UPGRADE_PATH } from './plan-limit.utils.ts';
 
 /**
- * A request refused by the plan's limit (issue 9, item 6): the server's reason and the way
- * to a plan that allows more. Lives outside the lazy billing chunk's pages, so forms import it.
+ * A request refused by the plan's limit (sources_included or users_included, spec platform
+ * section 3 'Billing price'): the server's reason and the way to a plan that allows more. Lives
+ * outside the lazy billing chunk's pages, so forms import it.
  */
 export function PlanLimitNotice({
   feature,

@@ -1,4 +1,4 @@
-import { isApiRequestError } from '../../api/client.ts';
+import { errorWithCode } from '../../api/client.ts';
 
 /** Where an upgrade starts: the plan comparison. */
 export const UPGRADE_PATH = '/billing/plans';
@@ -8,17 +8,16 @@ export interface PlanLimit {
   message: string;
 }
 
-/** The error code of a used-up plan allowance. */
-export const PLAN_LIMIT_CODE = 'plan_limit_reached';
-
 // The server names the upgrade page in the error's detail ("... to add more: /billing/plans"),
 // so a client without this screen still tells the user where to go; here it becomes a link.
 const TRAILING_PATH = new RegExp(`[:\\s]*${UPGRADE_PATH.replaceAll('/', '\\/')}\\s*$`);
 
-/** The plan limit a failed request ran into (issue 9, item 6), or null for any other failure. */
+/**
+ * The plan limit a failed request ran into (a used-up allowance of sources or users, spec platform
+ * section 3), or null for any other failure.
+ */
 export function planLimitOf(error: unknown): PlanLimit | null {
-  if (!isApiRequestError(error)) return null;
-  const refusal = error.errors.find((item) => item.code === PLAN_LIMIT_CODE);
+  const refusal = errorWithCode(error, 'plan_limit_reached');
   if (!refusal) return null;
   const message = refusal.detail.replace(TRAILING_PATH, '').trim();
   return { message: /[.!?]$/.test(message) ? message : `${message}.` };

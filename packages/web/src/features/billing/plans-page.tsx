@@ -20,7 +20,7 @@ interface PlanOption {
 }
 
 /** The confirmation's wording: what changes, and how the provider bills the rest of the period. */
-export function changeMessage(target: PlanOption, prorates: boolean): string {
+function changeMessage(target: PlanOption, prorates: boolean): string {
   const charge = `${target.name} costs ${priceLabel(target.price)}.`;
   return prorates
     ? `${charge} The change applies now; the rest of this period is prorated on your next invoice.`

@@ -1,5 +1,4 @@
-import type { BillingPrice, ParsedPlan } from '@darkroom/core';
-import { formatBytes } from '../sources/sources.utils.ts';
+import { formatBytes, type BillingPrice, type ParsedPlan } from '@darkroom/core';
 import { formatMoney, formatUnitPrice } from './billing.utils.ts';
 
 const INTERVAL_NAMES: Record<NonNullable<BillingPrice['recurring']>['interval'], string> = {

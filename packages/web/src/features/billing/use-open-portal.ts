@@ -7,7 +7,7 @@ import { BILLING_EVENTS } from './billing-events.ts';
 import { track } from '../../analytics/track.ts';
 
 /** Where the browser goes for a portal URL: in-app for Darkroom's own page, a full load otherwise. */
-export function portalDestination(
+function portalDestination(
   url: string,
   origin = window.location.origin,
 ): { kind: 'app'; path: string } | { kind: 'external'; url: string } {

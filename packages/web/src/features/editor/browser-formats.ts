@@ -22,7 +22,7 @@ function decodes(source: string): Promise<boolean> {
 let detection: Promise<FormatSupport> | null = null;
 
 /** Which of avif and webp this browser shows; asked once, then remembered. */
-export function detectFormatSupport(): Promise<FormatSupport> {
+function detectFormatSupport(): Promise<FormatSupport> {
   detection ??= Promise.all([decodes(AVIF_PIXEL), decodes(WEBP_PIXEL)]).then(([avif, webp]) => ({
     avif,
     webp,

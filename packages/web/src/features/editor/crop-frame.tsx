@@ -2,7 +2,8 @@ import Cropper from 'cropperjs';
 import 'cropperjs/dist/cropper.css';
 import './crop-frame.css';
 import { useEffect, useRef } from 'react';
-import type { OriginProperties, PixelRect } from './editor-types.ts';
+import type { Rect } from '@darkroom/core';
+import type { OriginProperties } from './editor-types.ts';
 import {
   CROP_INITIAL_AREA,
   CROP_TOUCH_ACTIVATION_PX,
@@ -21,9 +22,9 @@ export interface CropFrameProps {
   origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>;
   /** Width / height the frame keeps; null for a free frame. */
   aspectRatio: number | null;
-  initial: PixelRect;
+  initial: Rect;
   /** The frame as it moves, in whole natural pixels. */
-  onChange: (frame: PixelRect) => void;
+  onChange: (frame: Rect) => void;
 }
 
 /** The interactive crop frame (Cropper.js v1); the one place the editor touches it. */

@@ -1,4 +1,5 @@
-import type { OriginProperties, PixelRect } from './editor-types.ts';
+import type { Rect } from '@darkroom/core';
+import type { OriginProperties } from './editor-types.ts';
 import { parseRect } from './rect.utils.ts';
 import { ratioText } from './resize.utils.ts';
 
@@ -11,14 +12,9 @@ export const CROP_INITIAL_AREA = 0.8;
 export const CROP_WHEEL_ZOOM_RATIO = 0.1;
 /** Spec section 9: a touch must travel this far before it counts as a drag. */
 export const CROP_TOUCH_ACTIVATION_PX = 30;
-/** Spec section 9: frame moves animate for 350 ms, ease-in-out. */
-export const CROP_TRANSITION = '350ms ease-in-out';
-/** Spec section 9: a 3 by 3 guide grid, 9 by 9 while rotating. */
-export const CROP_GRID_CELLS = 3;
-export const CROP_ROTATING_GRID_CELLS = 9;
 
 /** The frame's `ar`: its sides in lowest terms. */
-export function ratioOfRect(rect: PixelRect): string {
+export function ratioOfRect(rect: Rect): string {
   return ratioText({ width: rect.width, height: rect.height });
 }
 
@@ -29,7 +25,7 @@ export function ratioOfRect(rect: PixelRect): string {
 export function naturalRect(
   data: { x: number; y: number; width: number; height: number },
   origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>,
-): PixelRect {
+): Rect {
   const left = Math.min(Math.max(0, Math.round(data.x)), origin.originWidth - 1);
   const top = Math.min(Math.max(0, Math.round(data.y)), origin.originHeight - 1);
   const width = Math.min(Math.max(1, Math.round(data.width)), origin.originWidth - left);
@@ -42,7 +38,7 @@ export function initialFrame(
   rect: string | undefined,
   origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>,
   ratio: number | null,
-): PixelRect {
+): Rect {
   const stored = parseRect(rect);
   if (stored) return stored;
   let width = origin.originWidth * CROP_INITIAL_AREA;
@@ -62,6 +58,6 @@ export function initialFrame(
   );
 }
 
-export function sameRect(a: PixelRect, b: PixelRect): boolean {
+export function sameRect(a: Rect, b: Rect): boolean {
   return a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
 }

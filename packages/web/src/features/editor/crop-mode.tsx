@@ -1,9 +1,10 @@
 import { Crop, PaintBucket } from 'lucide-react';
 import { useState } from 'react';
+import type { Rect } from '@darkroom/core';
 import { Button } from '../../ui/index.ts';
 import { CropFrame } from './crop-frame.tsx';
 import { initialFrame, sameRect } from './crop-frame.utils.ts';
-import type { OriginProperties, PixelRect } from './editor-types.ts';
+import type { OriginProperties } from './editor-types.ts';
 import { EditorLayout } from './editor-layout.tsx';
 import { EditorSection } from './editor-section.tsx';
 import { ModePill } from './mode-pill.tsx';
@@ -22,7 +23,7 @@ export interface CropModeProps {
 export function CropMode({ session, origin, alt, onChange }: CropModeProps) {
   const ratio = session.ratio.locked ? ratioOfChoice(session.ratio.choice, origin) : null;
   const [initial] = useState(() => initialFrame(session.params.rect, origin, ratio));
-  const [frame, setFrame] = useState<PixelRect>(initial);
+  const [frame, setFrame] = useState<Rect>(initial);
   const changed = !sameRect(frame, initial) || canApply(session);
 
   return (

@@ -1,3 +1,4 @@
+import type { Size } from '@darkroom/core';
 import { embedWidths } from '../assets/asset.utils.ts';
 import type { EditorParams } from './editor-types.ts';
 import { renderingUrl, withParams } from './params.utils.ts';
@@ -29,7 +30,7 @@ export function editorEmbedCode(
   fullUrl: string,
   params: EditorParams,
   alt: string,
-  size: { width: number; height: number },
+  size: Size,
 ): string {
   const srcset = embedWidths()
     .map((width) => `${atWidth(fullUrl, params, width)} ${width}w`)

@@ -52,16 +52,8 @@ export interface EditorCapabilities {
   imageToVideo: boolean;
 }
 
-/** A rectangle in the original image's natural pixels: the `rect` parameter's four numbers. */
-export interface PixelRect {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
 /** The aspect-ratio select's choices (spec editor section 9), by label. */
-export type RatioChoice = string;
+type RatioChoice = string;
 
 /** The ratio select and its lock, kept beside the parameters (spec editor section 4). */
 export interface RatioSetting {

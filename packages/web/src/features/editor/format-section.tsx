@@ -1,5 +1,5 @@
 import { FileImage } from 'lucide-react';
-import { DarkSelect } from '../../ui/index.ts';
+import { Select } from '../../ui/index.ts';
 import type { EditorParams } from './editor-types.ts';
 import { EditorSection } from './editor-section.tsx';
 import {
@@ -29,14 +29,15 @@ export function FormatSection({ params, support, disabled, onChange }: FormatSec
     params.fm ?? (autoValues(params).includes('format') ? automaticFormat(support) : null);
   return (
     <EditorSection title="Formatting">
-      <DarkSelect
+      <Select
+        tone="dark"
         label="Output format"
         icon={FileImage}
-        items={items}
+        options={items}
         value={shown}
         placeholder="Same as the original"
         disabled={disabled}
-        onChange={(item) => onChange(withParams(params, { fm: item.label }))}
+        onChange={(format) => onChange(withParams(params, { fm: format }))}
       />
     </EditorSection>
   );

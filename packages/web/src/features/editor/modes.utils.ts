@@ -1,10 +1,5 @@
-import type {
-  EditorMode,
-  EditorParams,
-  OriginProperties,
-  PixelRect,
-  RatioSetting,
-} from './editor-types.ts';
+import type { Rect } from '@darkroom/core';
+import type { EditorMode, EditorParams, OriginProperties, RatioSetting } from './editor-types.ts';
 import { outputFormatOf, sameParams, withParams } from './params.utils.ts';
 import {
   CUSTOM_RATIO,
@@ -97,7 +92,7 @@ export function enterFill(session: EditorSession, origin: OriginProperties): Edi
  */
 export function applyCrop(
   session: EditorSession,
-  frame: PixelRect,
+  frame: Rect,
   origin: OriginProperties,
 ): EditorSession {
   const width = currentSize(session.params, origin).width;

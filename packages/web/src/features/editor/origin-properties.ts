@@ -13,7 +13,7 @@ class OriginLockedError extends Error {}
 /** How long a locked origin is waited for before the editor gives up (40 tries of 3 s). */
 const ORIGIN_MAX_TRIES = 40;
 
-export const originKeys = {
+const originKeys = {
   all: ['editor-origin'] as const,
   detail: (fullUrl: string) => [...originKeys.all, fullUrl] as const,
 };
@@ -22,10 +22,7 @@ export const originKeys = {
  * `GET {asset URL}?fm=json` (spec editor section 7). A delivery domain that sends no CORS
  * headers cannot be read from the dashboard: the asset record's own dimensions stand in.
  */
-export async function getOriginProperties(
-  asset: Asset,
-  signal?: AbortSignal,
-): Promise<OriginProperties> {
+async function getOriginProperties(asset: Asset, signal?: AbortSignal): Promise<OriginProperties> {
   const fallback = originPropertiesOfAsset(asset);
   if (asset.fullURL === null) throw new Error('This asset has no delivery URL.');
   const url = new URL(asset.fullURL);

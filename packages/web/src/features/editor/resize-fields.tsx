@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { AspectRatioLock, DarkSelect } from '../../ui/index.ts';
+import { AspectRatioLock, Select } from '../../ui/index.ts';
 import type { OriginProperties } from './editor-types.ts';
 import {
   CUSTOM_RATIO,
@@ -66,12 +66,13 @@ export function ResizeFields({ session, origin, onChange, disabled = false }: Re
           onCommit={(value) => setSide('height', value)}
         />
       </div>
-      <DarkSelect
+      <Select
+        tone="dark"
         label="Aspect ratio"
-        items={RATIO_ITEMS}
+        options={RATIO_ITEMS}
         value={session.ratio.choice}
         disabled={disabled}
-        onChange={(item) => onChange(chooseRatioInMode(session, origin, item.label))}
+        onChange={(choice) => onChange(chooseRatioInMode(session, origin, choice))}
       />
       {session.ratio.choice === CUSTOM_RATIO && (
         <div className="flex flex-col gap-1">

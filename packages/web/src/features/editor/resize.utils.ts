@@ -1,3 +1,4 @@
+import type { Size } from '@darkroom/core';
 import type { EditorParams, OriginProperties, RatioSetting } from './editor-types.ts';
 import { withParams } from './params.utils.ts';
 import { parseRect } from './rect.utils.ts';
@@ -12,7 +13,7 @@ export const SIZE_DEBOUNCE_MS = 500;
 
 export const ORIGINAL_RATIO = 'Original Ratio';
 export const CUSTOM_RATIO = 'Custom';
-export const RATIO_PRESETS = [
+const RATIO_PRESETS = [
   '1:1',
   '3:2',
   '4:3',
@@ -27,11 +28,6 @@ export const RATIO_PRESETS = [
 ] as const;
 /** The select's choices in the order the spec lists them. */
 export const RATIO_CHOICES: readonly string[] = [ORIGINAL_RATIO, ...RATIO_PRESETS, CUSTOM_RATIO];
-
-export interface Size {
-  width: number;
-  height: number;
-}
 
 export interface Ratio {
   width: number;
@@ -95,7 +91,7 @@ export function sizeWithRatio(side: 'width' | 'height', value: number, ratio: nu
 }
 
 /** The ratio the lock keeps: the `ar` parameter, else the current shape. */
-export function lockedRatio(params: EditorParams, origin: OriginProperties): number {
+function lockedRatio(params: EditorParams, origin: OriginProperties): number {
   const ratio = parseRatio(params.ar);
   if (ratio) return ratio.width / ratio.height;
   const size = currentSize(params, origin);

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_DETAIL, type ErrorObject } from '@darkroom/core';
+import { RATE_LIMIT_DETAIL, isErrorCode, type ErrorCode, type ErrorObject } from '@darkroom/core';
 import { isApiRequestError } from '../../api/client.ts';
 
 /** Spec platform section 8: the generic form error. */
@@ -13,8 +13,11 @@ export interface FormErrors<TField extends string> {
   formError: string | null;
 }
 
-/** Form-specific wording per error code, e.g. `{email_taken: 'An account with this email…'}`. */
-export type ErrorMessages = Partial<Record<string, string>>;
+/**
+ * Form-specific wording per catalogue code, e.g. `{email_taken: 'An account with this email…'}`.
+ * Declare a map with `satisfies ErrorMessages` so a misspelt or removed code is a type error.
+ */
+export type ErrorMessages = Partial<Record<ErrorCode, string>>;
 
 const ATTRIBUTE_POINTER = /^\/data\/attributes\/([^/]+)$/;
 
@@ -25,7 +28,8 @@ export function attributeOf(error: ErrorObject): string | null {
 }
 
 function messageOf(error: ErrorObject, messages: ErrorMessages): string {
-  return messages[error.code] ?? (error.detail || error.title || GENERIC_FORM_ERROR);
+  const wording = isErrorCode(error.code) ? messages[error.code] : undefined;
+  return wording ?? (error.detail || error.title || GENERIC_FORM_ERROR);
 }
 
 /**

@@ -77,7 +77,8 @@ describe('generated video from a prompt', () => {
     expect(api.requestsTo('POST /api/v4/video-generations')).toHaveLength(0);
 
     await user.type(region.getByLabelText('What should happen?'), 'waves roll in');
-    await user.selectOptions(region.getByLabelText('Length'), '8');
+    await user.click(region.getByLabelText('Length'));
+    await user.click(region.getByRole('option', { name: '8 seconds' }));
     await user.click(region.getByRole('button', { name: 'Generate with AI' }));
     expect(await region.findByText('Waiting for the provider…')).toBeVisible();
     expect(api.requestsTo('POST /api/v4/video-generations')[0]?.body).toEqual({

@@ -1,5 +1,6 @@
 import { Copy, Download, Sparkles } from 'lucide-react';
 import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import {
   GENERATED_VIDEO_SECONDS,
   useCreateVideoGenerationMutation,
@@ -9,7 +10,7 @@ import {
 import { applyServerErrors } from '../forms/apply-server-errors.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { copyToClipboard } from '../assets/copy-to-clipboard.ts';
-import { Button, Spinner } from '../../ui/index.ts';
+import { Button, Select, Spinner } from '../../ui/index.ts';
 import { Form } from '../../ui/form/form.tsx';
 import { useZodForm } from '../../ui/form/use-zod-form.ts';
 import {
@@ -28,12 +29,18 @@ export interface GenerativeVideoPanelProps {
   onPaywall: () => void;
 }
 
+const LENGTH_OPTIONS = GENERATED_VIDEO_SECONDS.map((seconds) => ({
+  value: String(seconds) as GenerativeVideoInput['seconds'],
+  label: `${seconds} seconds`,
+}));
+
 const fieldClass =
   'w-full rounded-md border border-zinc-300 px-2 py-1.5 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:bg-zinc-100';
 
 /**
- * Generated video (issue 6 item 7): the provider animates the still as the prompt describes. The
- * motion clip above needs no provider; this one is offered only when the operator configured one.
+ * Generated video: the provider animates the still as the prompt describes. No generative model
+ * ships with Darkroom, so this needs the operator's (`GENERATIVE_API_URL`, see the README); the
+ * motion clip above needs no provider, and this one is offered only when one is configured.
  */
 export function GenerativeVideoPanel(props: GenerativeVideoPanelProps) {
   return (
@@ -125,23 +132,19 @@ function GenerativeVideoForm({
           </p>
         )}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-seconds`} className="text-sm font-medium text-zinc-800">
-          Length
-        </label>
-        <select
-          id={`${id}-seconds`}
-          disabled={create.isPending}
-          className={fieldClass}
-          {...form.register('seconds')}
-        >
-          {GENERATED_VIDEO_SECONDS.map((seconds) => (
-            <option key={seconds} value={String(seconds)}>
-              {seconds} seconds
-            </option>
-          ))}
-        </select>
-      </div>
+      <Controller
+        control={form.control}
+        name="seconds"
+        render={({ field }) => (
+          <Select
+            label="Length"
+            options={LENGTH_OPTIONS}
+            value={field.value}
+            disabled={create.isPending}
+            onChange={(_value, option) => field.onChange(option.value)}
+          />
+        )}
+      />
       {rootError !== undefined && (
         <p role="alert" className="text-sm text-red-600">
           {rootError}

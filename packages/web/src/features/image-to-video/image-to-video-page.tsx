@@ -15,7 +15,7 @@ import { isRenderingOf, parseSourceImage } from './image-to-video.utils.ts';
 const backLinkClass =
   'inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline';
 
-/** `/assets/{source id}/image-to-video?sourceImage=...` (issue 7, item 10). */
+/** `/assets/{source id}/image-to-video?sourceImage=...` (editor spec section 2). */
 export function ImageToVideoPage() {
   useDocumentTitle('Image to video');
   const sourceId = useParams().sourceId ?? '';

@@ -20,7 +20,7 @@ import {
 } from './image-to-video.utils.ts';
 
 /** How often a video still rendering is asked for again (the server's Retry-After). */
-export const VIDEO_RETRY_MS = 2000;
+const VIDEO_RETRY_MS = 2000;
 const FEATURE = 'Image to video';
 
 export interface ImageToVideoStudioProps {

@@ -1,4 +1,4 @@
-// The image-to-video page (issue 7, item 10): from the still the editor hands over to the
+// The image-to-video page (editor spec section 2): from the still the editor hands over to the
 // `fm=mp4` rendering URL the server turns into a pan-and-zoom clip (render `motionResult`).
 
 /** The renderer's clip length: 5 s by default, 1 to 20 (render `motionResult`). */

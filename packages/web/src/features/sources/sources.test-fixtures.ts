@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render-app.tsx';
 
 export const sourceIds = { first: 'd'.repeat(24), second: 'e'.repeat(24), demo: '0'.repeat(24) };
 
-export const DELIVERY_DOMAIN = 'img.example';
+const DELIVERY_DOMAIN = 'img.example';
 
 /** An install without a generative provider or ffmpeg: the server's defaults. */
 export const DEFAULT_PREMIUM_FEATURES = [

@@ -5,6 +5,7 @@ import {
   derivedSourceTypeLabel,
   mapDomainValidationError,
   mapServerError,
+  type ErrorCode,
   type MappedServerError,
 } from '@darkroom/core';
 import { isApiRequestError } from '../../api/client.ts';
@@ -16,11 +17,13 @@ export function mapApiError(error: unknown): MappedServerError & { title: string
     return { kind: 'form', code: 'generic', message: GENERIC_FORM_ERROR, title: 'Error' };
   }
   const first = error.errors[0];
+  // A 429 without a document (from a proxy, say) is still the rate limit.
+  const fallbackCode: ErrorCode | null = error.status === 429 ? 'rate_limited' : null;
   const mapped = mapServerError({
     field: first?.source?.pointer ?? null,
     title: first?.title ?? null,
     detail: first?.detail ?? error.message,
-    code: first?.code ?? (error.status === 429 ? 'rate_limited' : null),
+    code: first?.code ?? fallbackCode,
   });
   return { ...mapped, title: first?.title ?? error.message };
 }
@@ -65,23 +68,6 @@ export function fileDeliveryUrl(
     .join('/');
   const search = query.trim().replace(/^\?/, '');
   return `${subdomainUrl(subdomain, deliveryDomain)}/${encodedPath}${search ? `?${search}` : ''}`;
-}
-
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
-
-/** A file size in base-1000 units (spec platform section 9): 50000000 -> "50 MB". */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1000)
-    return `${Math.max(0, Math.round(bytes || 0))} Bytes`;
-  let exponent = Math.min(Math.floor(Math.log10(bytes) / 3), SIZE_UNITS.length - 1);
-  // One decimal while it says something (1.5 MB), none once the number is large (250 KB).
-  const rounded = (value: number) => (value < 10 ? Math.round(value * 10) / 10 : Math.round(value));
-  let value = rounded(bytes / 1000 ** exponent);
-  if (value >= 1000 && exponent < SIZE_UNITS.length - 1) {
-    exponent += 1;
-    value = rounded(bytes / 1000 ** exponent);
-  }
-  return `${value} ${SIZE_UNITS[exponent]}`;
 }
 
 const UNITS: ReadonlyArray<[seconds: number, singular: string]> = [

@@ -9,11 +9,12 @@ import { FormDialog } from '../../ui/overlay/form-dialog.tsx';
 import { PlanLimitNotice } from '../billing/plan-limit-notice.tsx';
 import { planLimitOf, type PlanLimit } from '../billing/plan-limit.utils.ts';
 import { applyServerErrors } from '../forms/apply-server-errors.ts';
+import type { ErrorMessages } from '../forms/server-errors.utils.ts';
 import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
-const MESSAGES = { email_taken: 'A user with this email already exists.' };
+const MESSAGES = { email_taken: 'A user with this email already exists.' } satisfies ErrorMessages;
 
 /** The add-user form, as a dialog over the users list (route /users/new). */
 export function AddUserDialog() {
@@ -40,7 +41,7 @@ export function AddUserDialog() {
       toast.success('User added', { description: `${user.name} can now sign in.` });
       close();
     } catch (error) {
-      // Issue 9, item 6: a refusal by the plan's user limit comes with the way to upgrade.
+      // A refusal by the plan's user limit comes with the way to upgrade (spec section 6).
       const limit = planLimitOf(error);
       if (limit) setPlanLimit(limit);
       else applyServerErrors(form, error, FIELDS, MESSAGES);

@@ -16,7 +16,7 @@ export const BADGE_COLORS = [
 export type BadgeColor = (typeof BADGE_COLORS)[number];
 
 export const BADGE_SIZES = ['default', 'small'] as const;
-export type BadgeSize = (typeof BADGE_SIZES)[number];
+type BadgeSize = (typeof BADGE_SIZES)[number];
 
 export interface BadgeProps {
   color?: BadgeColor;

@@ -3,9 +3,9 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from '../spinner/spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonColor = 'default' | 'orange';
-export type ButtonSize = 'small' | 'default';
-export type ButtonSurface = 'light' | 'dark';
+type ButtonColor = 'default' | 'orange';
+type ButtonSize = 'small' | 'default';
+type ButtonSurface = 'light' | 'dark';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

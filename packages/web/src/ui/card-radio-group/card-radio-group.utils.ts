@@ -1,5 +1,5 @@
 /** The option a webproxy-less account must not see (editor spec section 3). */
-export const WEBPROXY_VALUE = 'webproxy';
+const WEBPROXY_VALUE = 'webproxy';
 
 /** The options an account may pick: the webproxy one only with webproxy access. */
 export function visibleOptions<T extends { value: string }>(

@@ -9,7 +9,10 @@ import { OverlayDemos, ToastDemos } from './feedback-demos.tsx';
 import { FormDemo } from './form-demo.tsx';
 import { DarkSelectDemos, ListDemos } from './select-demos.tsx';
 
-/** Every shared control in every state, for admins at /ui (issue 2, item 6). */
+/**
+ * Every shared control of editor spec section 3 ('Shared control entities') in every state of
+ * section 4, for admins at /ui.
+ */
 export default function GalleryPage() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-6">

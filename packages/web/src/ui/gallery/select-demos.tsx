@@ -1,9 +1,8 @@
 import { Crop, Image } from 'lucide-react';
 import { useState } from 'react';
 import { Combobox } from '../select/combobox.tsx';
-import { DarkSelect } from '../select/dark-select.tsx';
-import { Dropdown } from '../select/dropdown.tsx';
 import type { ListItem } from '../select/listbox.utils.ts';
+import { Select } from '../select/select.tsx';
 import type { Option } from '../select/virtual-listbox.tsx';
 import { GallerySection } from './gallery-section.tsx';
 
@@ -33,24 +32,33 @@ export function DarkSelectDemos() {
     <GallerySection
       dark
       title="Dark select"
-      note="Compared by label; Escape or a click outside closes it; arrows, Home/End and typing move."
+      note="The select's dark tone. Options without a value compare by label; Escape or a click outside closes it; arrows, Home/End and typing move."
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        <DarkSelect
+        <Select
+          tone="dark"
           label="Output format"
           icon={Image}
-          items={formats}
+          options={formats}
           value={format}
-          onChange={(item) => setFormat(item.label)}
+          onChange={(label) => setFormat(label)}
         />
-        <DarkSelect
+        <Select
+          tone="dark"
           label="Aspect ratio (one item disabled)"
           icon={Crop}
-          items={ratios}
+          options={ratios}
           value={ratio}
-          onChange={(item) => setRatio(item.label)}
+          onChange={(label) => setRatio(label)}
         />
-        <DarkSelect label="Disabled" items={formats} value="jpg" onChange={() => {}} disabled />
+        <Select
+          tone="dark"
+          label="Disabled"
+          options={formats}
+          value="jpg"
+          onChange={() => {}}
+          disabled
+        />
       </div>
     </GallerySection>
   );
@@ -62,10 +70,10 @@ export function ListDemos() {
   return (
     <GallerySection
       title="Dropdown and combobox"
-      note="1,000 rows, virtualised (40 px rows, overscan 12); every 97th row is disabled."
+      note="The select and the search combobox over 1,000 rows, virtualised (40 px rows, overscan 12); every 97th row is disabled."
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        <Dropdown
+        <Select
           label="Dropdown"
           options={thousand}
           value={dropdown}
@@ -77,7 +85,7 @@ export function ListDemos() {
           value={combobox}
           onChange={(value) => setCombobox(value)}
         />
-        <Dropdown
+        <Select
           label="Disabled dropdown"
           options={thousand}
           value="source-1"

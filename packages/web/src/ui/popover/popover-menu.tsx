@@ -19,7 +19,7 @@ import { ChevronDown, Ellipsis } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { POPOVER_CLOSE_DELAY_MS } from '../constants.ts';
 
-export interface PopoverMenuItem {
+interface PopoverMenuItem {
   label: string;
   onSelect: () => void;
   icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;

@@ -1,4 +1,4 @@
-// Keyboard rules shared by the select, dropdown and combobox (WAI-ARIA APG listbox pattern):
+// Keyboard rules shared by the select and the combobox (WAI-ARIA APG listbox pattern):
 // navigation skips disabled items and stops at the ends rather than wrapping.
 
 export interface ListItem {

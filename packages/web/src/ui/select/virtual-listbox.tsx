@@ -2,7 +2,7 @@ import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useEffect, useState, type CSSProperties, type HTMLAttributes } from 'react';
 import { LIST_OVERSCAN, LIST_ROW_ESTIMATE_PX } from '../constants.ts';
-import { ListOption } from './list-option.tsx';
+import { ListOption, type ListTone } from './list-option.tsx';
 import { includeIndex, type ListItem } from './listbox.utils.ts';
 
 export interface Option extends ListItem {
@@ -22,7 +22,15 @@ export interface VirtualListboxProps {
   setFloating: (node: HTMLElement | null) => void;
   floatingStyles: CSSProperties;
   floatingProps: HTMLAttributes<HTMLDivElement>;
+  /** Dark on the editor's dark panels. */
+  tone?: ListTone;
 }
+
+/** The list's own surface, per tone. */
+export const listSurfaceClasses: Record<ListTone, string> = {
+  light: 'z-50 overflow-y-auto rounded-lg bg-white shadow-lg ring-1 ring-zinc-200',
+  dark: 'z-50 overflow-y-auto rounded-lg bg-zinc-900 shadow-lg ring-1 ring-zinc-700',
+};
 
 /**
  * A listbox that renders only the rows in view (editor spec section 9: row estimate 40 px,
@@ -40,6 +48,7 @@ export function VirtualListbox({
   setFloating,
   floatingStyles,
   floatingProps,
+  tone = 'light',
 }: VirtualListboxProps) {
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   // The virtualiser hands out fresh functions each render; this component does not memoise
@@ -71,7 +80,7 @@ export function VirtualListbox({
       {...floatingProps}
       // Keeps focus on the combobox while the pointer picks an option.
       onMouseDown={(event) => event.preventDefault()}
-      className="z-50 overflow-y-auto rounded-lg bg-white shadow-lg ring-1 ring-zinc-200"
+      className={listSurfaceClasses[tone]}
     >
       <div role="presentation" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
@@ -81,7 +90,7 @@ export function VirtualListbox({
             <ListOption
               key={option.value}
               id={optionId(row.index)}
-              tone="light"
+              tone={tone}
               label={option.label}
               disabled={option.disabled}
               selected={option.value === selectedValue}
@@ -104,7 +113,7 @@ export function VirtualListbox({
   );
 }
 
-/** Classes shared by the light dropdown and combobox triggers. */
+/** Classes shared by the light select and the combobox triggers. */
 export const lightFieldClasses = clsx(
   'flex h-10 w-full items-center gap-2 rounded-lg bg-white px-3 text-left text-sm text-zinc-900',
   'ring-1 ring-zinc-300 ring-inset transition-colors hover:ring-zinc-400',

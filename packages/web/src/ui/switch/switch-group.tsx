@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Switch } from './switch.tsx';
 import { parseListParam, toggleListValue, withListParam } from './switch-group.utils.ts';
 
-export interface SwitchGroupOption {
+interface SwitchGroupOption {
   label: string;
   value: string;
   disabled?: boolean;

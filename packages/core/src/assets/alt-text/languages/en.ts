@@ -9,7 +9,7 @@ const CONSONANT_SOUND = /^(uni|use|usu|eu|one|once)/i;
 const VOWEL_SOUND = /^(hour|honest|honou?r|heir)/i;
 
 /** 'a' or 'an' by the sound the next word starts with. */
-export function indefiniteArticle(word: string): 'a' | 'an' {
+function indefiniteArticle(word: string): 'a' | 'an' {
   if (VOWEL_SOUND.test(word)) return 'an';
   if (CONSONANT_SOUND.test(word)) return 'a';
   return /^[aeiou]/i.test(word) ? 'an' : 'a';

@@ -9,7 +9,7 @@ import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 export const SAVED_MESSAGE = 'Alt text languages saved; alt text is being rewritten.';
 
 /** The catalogue language a saved tag uses ('pt-BR' -> 'pt'), or null for a tag it no longer serves. */
-export function languageCodeOf(tag: string): AltTextLanguageCode | null {
+function languageCodeOf(tag: string): AltTextLanguageCode | null {
   return altTextLanguageOf(tag)?.code ?? null;
 }
 

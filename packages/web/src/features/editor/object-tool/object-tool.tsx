@@ -1,5 +1,6 @@
 import { RotateCcw, Shuffle } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import type { Rect, Size } from '@darkroom/core';
 import { Button, Spinner, toast } from '../../../ui/index.ts';
 import type { EditorParams, OriginProperties } from '../editor-types.ts';
 import { trackObjectReplaced } from '../premium/premium-events.ts';
@@ -14,7 +15,6 @@ import {
   replacePromptError,
   scaleBox,
   workingParams,
-  type Box,
   type ObjectMode,
   type ObjectToolAction,
   type ObjectToolState,
@@ -36,7 +36,7 @@ const MODES: { mode: ObjectMode; label: string }[] = [
   { mode: 'replace', label: 'Replace' },
 ];
 
-/** The object removal and replacement panel (issue 7, item 7; editor spec section 4). */
+/** The object removal and replacement panel (editor spec section 2; its states, section 4). */
 export function ObjectTool({ params, origin, previewUrlFor, onApply, onExit }: ObjectToolProps) {
   const promptId = useId();
   const [state, setState] = useState<ObjectToolState>(() => initialObjectToolState(params));
@@ -62,15 +62,14 @@ export function ObjectTool({ params, origin, previewUrlFor, onApply, onExit }: O
   };
 
   // The cropper reports boxes outside React's event flow: apply them to the latest state.
-  const select = (box: Box) =>
+  const select = (box: Rect) =>
     setState((previous) => {
       const result = objectToolTransition(previous, { type: 'select', box });
       return 'state' in result ? result.state : previous;
     });
 
   const initialShownBox = useMemo(
-    () => (natural: { width: number; height: number }) =>
-      scaleBox(initialBox(origin), natural.width / origin.originWidth),
+    () => (natural: Size) => scaleBox(initialBox(origin), natural.width / origin.originWidth),
     [origin],
   );
 
@@ -95,7 +94,7 @@ export function ObjectTool({ params, origin, previewUrlFor, onApply, onExit }: O
             alt="The image; drag to draw a box around an object"
             initialBox={initialShownBox}
             onReady={(natural) => setShownWidth(natural.width)}
-            onSelect={(box: Box) => select(scaleBox(box, toOriginal))}
+            onSelect={(box: Rect) => select(scaleBox(box, toOriginal))}
             onError={() => setImageFailed(true)}
           />
         )}

@@ -1,39 +1,32 @@
+import type { Rect } from '@darkroom/core';
 import type { EditorParams, OriginProperties } from '../editor-types.ts';
 import { PROMPT_MAX_LENGTH, withParam } from '../premium/modification-tools.utils.ts';
-
-/** A selection in whole pixels of the full original (editor spec section 3, 'Object tool state'). */
-export interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
 
 export type ObjectMode = 'remove' | 'replace';
 
 /** Editor spec section 9: object seeds are random integers 0 to 9999. */
-export const OBJECT_SEED_MAX = 9999;
+const OBJECT_SEED_MAX = 9999;
 /** The initial removal box is 30 percent of the origin width, centred (spec section 9). */
-export const INITIAL_BOX_SHARE = 0.3;
+const INITIAL_BOX_SHARE = 0.3;
 /** Above this the tool shows a smaller copy but still sends boxes in the full original size. */
-export const FULL_SIZE_PIXEL_LIMIT = 3_000_000;
+const FULL_SIZE_PIXEL_LIMIT = 3_000_000;
 
 export const MODE_CHANGE_REFUSED = 'Please restore objects before changing modes';
 
 /** `left,top,width,height`, whole numbers. */
-export function serializeBox(box: Box): string {
+function serializeBox(box: Rect): string {
   return [box.left, box.top, box.width, box.height].map((n) => Math.round(n)).join(',');
 }
 
 /** Several boxes joined by semicolons, as `object-removal-rect` takes them. */
-export function serializeBoxes(boxes: readonly Box[]): string {
+export function serializeBoxes(boxes: readonly Rect[]): string {
   return boxes.map(serializeBox).join(';');
 }
 
 /** The boxes of an `object-removal-rect` value; malformed members are skipped. */
-export function parseBoxes(value: string | undefined): Box[] {
+export function parseBoxes(value: string | undefined): Rect[] {
   if (value === undefined || value.trim() === '') return [];
-  const boxes: Box[] = [];
+  const boxes: Rect[] = [];
   for (const member of value.split(';')) {
     const numbers = member.split(',').map((part) => Number(part.trim()));
     if (numbers.length !== 4 || numbers.some((n) => !Number.isInteger(n) || n < 0)) continue;
@@ -44,7 +37,7 @@ export function parseBoxes(value: string | undefined): Box[] {
 }
 
 /** The first box: 30 percent of the origin width, square, centred and kept inside the image. */
-export function initialBox(origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>): Box {
+export function initialBox(origin: Pick<OriginProperties, 'originWidth' | 'originHeight'>): Rect {
   const side = Math.max(
     1,
     Math.min(Math.round(origin.originWidth * INITIAL_BOX_SHARE), origin.originHeight),
@@ -68,7 +61,7 @@ export function workingWidth(origin: Pick<OriginProperties, 'originWidth' | 'ori
 }
 
 /** A box scaled by `factor` (between the shown copy and the original), in whole pixels. */
-export function scaleBox(box: Box, factor: number): Box {
+export function scaleBox(box: Rect, factor: number): Rect {
   return {
     left: Math.round(box.left * factor),
     top: Math.round(box.top * factor),
@@ -85,9 +78,9 @@ export function randomSeed(random: () => number = Math.random): number {
 export interface ObjectToolState {
   mode: ObjectMode;
   /** The boxes sent to the renderer, in full original pixels. */
-  selections: Box[];
+  selections: Rect[];
   /** The box the cropper shows now, in full original pixels; null until the cropper is ready. */
-  currentSelection: Box | null;
+  currentSelection: Rect | null;
   positivePrompt: string;
   seed: number | null;
 }
@@ -106,7 +99,7 @@ export function initialObjectToolState(params: EditorParams): ObjectToolState {
 }
 
 export type ObjectToolAction =
-  | { type: 'select'; box: Box }
+  | { type: 'select'; box: Rect }
   | { type: 'setMode'; mode: ObjectMode }
   | { type: 'setPrompt'; prompt: string }
   | { type: 'removeObject' }

@@ -1,9 +1,9 @@
 import Cropper from 'cropperjs';
 import 'cropperjs/dist/cropper.css';
 import { useEffect, useRef, useState } from 'react';
+import type { Rect, Size } from '@darkroom/core';
 import { CROP_TOUCH_ACTIVATION_PX } from '../crop-frame.utils.ts';
 import { holdTouchesUntilMoved } from '../touch-activation.ts';
-import type { Box } from './object-tool.utils.ts';
 
 // The one place the object tool touches Cropper.js (STYLE.md: wrap third-party state).
 
@@ -11,10 +11,10 @@ export interface SelectionCropperProps {
   src: string;
   alt: string;
   /** The box drawn when the cropper is ready, in natural pixels of the shown image. */
-  initialBox: (natural: { width: number; height: number }) => Box;
-  onReady: (natural: { width: number; height: number }) => void;
+  initialBox: (natural: Size) => Rect;
+  onReady: (natural: Size) => void;
   /** The box as the user moves it, in whole natural pixels of the shown image. */
-  onSelect: (box: Box) => void;
+  onSelect: (box: Rect) => void;
   onError: () => void;
 }
 
@@ -44,7 +44,7 @@ export function SelectionCropper({
     const container = containerRef.current;
     if (image === null || container === null) return;
     const releaseTouches = holdTouchesUntilMoved(container, CROP_TOUCH_ACTIVATION_PX);
-    const selection = (cropper: Cropper): Box => {
+    const selection = (cropper: Cropper): Rect => {
       const data = cropper.getData(true);
       return { left: data.x, top: data.y, width: data.width, height: data.height };
     };

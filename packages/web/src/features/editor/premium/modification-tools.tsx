@@ -51,7 +51,10 @@ export const pageNavigation = {
   assign: (path: string) => window.location.assign(path),
 };
 
-/** The sidebar's 'Modification Tools (Premium)' section (issue 7, item 6). */
+/**
+ * The sidebar's 'Modification Tools (Premium)' section (editor spec section 2): the paywall of
+ * section 6, the limits and messages of sections 8 and 9.
+ */
 export function ModificationTools({
   params,
   origin,

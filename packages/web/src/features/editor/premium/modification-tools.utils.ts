@@ -1,3 +1,4 @@
+import type { Size } from '@darkroom/core';
 import { parseRect } from '../rect.utils.ts';
 import type {
   EditorCapabilities,
@@ -6,7 +7,7 @@ import type {
   OriginProperties,
 } from '../editor-types.ts';
 import { withParams } from '../params.utils.ts';
-import { currentSize, withDefaultFit, type Size } from '../resize.utils.ts';
+import { currentSize, withDefaultFit } from '../resize.utils.ts';
 
 // One prompt rule for every generative tool of the editor (spec editor section 5).
 export { PROMPT_MAX_LENGTH, promptError } from '../prompt.utils.ts';
@@ -15,11 +16,11 @@ export { PROMPT_MAX_LENGTH, promptError } from '../prompt.utils.ts';
 export type PremiumTool = keyof EditorCapabilities;
 
 // Editor spec section 9 ('Business constants and limits').
-export const BACKGROUND_REMOVAL_MAX_BYTES = 12_000_000;
-export const BACKGROUND_REMOVAL_MAX_PIXELS = 50_000_000;
-export const SUPER_RESOLUTION_SOFT_PIXELS = 250_000;
-export const SUPER_RESOLUTION_HARD_PIXELS = 1_000_000;
-export const BACKGROUND_REPLACE_CROP_MAX_PIXELS = 9_000_000;
+const BACKGROUND_REMOVAL_MAX_BYTES = 12_000_000;
+const BACKGROUND_REMOVAL_MAX_PIXELS = 50_000_000;
+const SUPER_RESOLUTION_SOFT_PIXELS = 250_000;
+const SUPER_RESOLUTION_HARD_PIXELS = 1_000_000;
+const BACKGROUND_REPLACE_CROP_MAX_PIXELS = 9_000_000;
 
 /** The toasts of the premium tools (editor spec section 8; where it gives no wording, ours). */
 export const PREMIUM_MESSAGES = {
@@ -44,7 +45,10 @@ export function sizeOptimisedMessage(tool: 'background removal' | 'super resolut
   return `Image size optimised for ${tool}: ${size.width} x ${size.height}.`;
 }
 
-/** The renderer's largest output side (ARCHITECTURE.md: outputs are at most 8192 px a side). */
+/**
+ * The renderer's largest output side: render's `maxOutputSide` (pipeline/context.ts), the upper
+ * bound of `w` and `h` in editor spec section 3. The dashboard may not import render.
+ */
 const RENDER_MAX_SIDE = 8192;
 
 /**

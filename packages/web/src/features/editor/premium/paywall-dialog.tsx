@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../ui/index.ts';
 import { useModalFloating } from '../../../ui/overlay/use-modal-floating.ts';
 
-export const PAYWALL_TITLE = 'Unlock Premium Features';
+const PAYWALL_TITLE = 'Unlock Premium Features';
 // Editor spec section 2 gives the text word for word, its spelling included.
 export const PAYWALL_TEXT =
   'Upgrade your plan and streamline your image editing using our avanced AI-powered tools.';

@@ -1,7 +1,7 @@
 import { track } from '../../../analytics/track.ts';
 
 /** The paywall's analytics events (editor spec section 7). */
-export const PAYWALL_EVENTS = {
+const PAYWALL_EVENTS = {
   shown: 'Paywall Shown',
   clicked: 'Paywall Clicked',
 } as const;

@@ -5,7 +5,7 @@ import {
 } from '@darkroom/core';
 import { useState } from 'react';
 import type { Source } from '../../../api/sources.ts';
-import { CollapsibleSection, Dropdown } from '../../../ui/index.ts';
+import { CollapsibleSection, Select } from '../../../ui/index.ts';
 import type { SourceSchemas } from '../source-schemas.ts';
 import { humanDuration } from '../sources.utils.ts';
 import { ConfigField, SaveButton, issuesByField, useSaveSource } from './config-controls.tsx';
@@ -77,7 +77,7 @@ export function CacheSection({
     <CollapsibleSection title="Caching">
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="flex flex-col gap-1">
-          <Dropdown
+          <Select
             label="Cache TTL behavior"
             options={BEHAVIOR_OPTIONS}
             value={behavior}

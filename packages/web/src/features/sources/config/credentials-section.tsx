@@ -1,7 +1,7 @@
 import { fieldsFor, type CredentialField } from '@darkroom/core';
 import { useState } from 'react';
 import type { Source } from '../../../api/sources.ts';
-import { CollapsibleSection, Dropdown } from '../../../ui/index.ts';
+import { CollapsibleSection, Select } from '../../../ui/index.ts';
 import type { SourceSchemas } from '../source-schemas.ts';
 import { sourceTypeLabel } from '../sources.utils.ts';
 import { ConfigField, SaveButton, issuesByField, useSaveSource } from './config-controls.tsx';
@@ -96,7 +96,7 @@ export function CredentialsSection({
           if (field.inputType === 'select') {
             return (
               <div key={field.name} className="flex min-w-0 flex-col gap-1">
-                <Dropdown
+                <Select
                   label={field.label}
                   options={(field.options ?? []).map((option) => ({ ...option }))}
                   value={drafts[field.name] || null}

@@ -1,4 +1,4 @@
-import { formatBytes } from '../sources.utils.ts';
+import { formatBytes } from '@darkroom/core';
 
 /** How many files go up at once: enough to keep the line busy, few enough to show progress. */
 export const UPLOAD_CONCURRENCY = 3;

@@ -1,9 +1,10 @@
+import { formatBytes } from '@darkroom/core';
 import { clsx } from 'clsx';
 import { CloudUpload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Source } from '../../../api/sources.ts';
 import { Button, CollapsibleSection } from '../../../ui/index.ts';
-import { fileDeliveryUrl, formatBytes } from '../sources.utils.ts';
+import { fileDeliveryUrl } from '../sources.utils.ts';
 import { ConfigField } from './config-controls.tsx';
 import { folderProblem, uploadPath } from './file-upload.utils.ts';
 import { UploadRow, type UploadItem } from './upload-row.tsx';

@@ -60,7 +60,7 @@ export type FeatureStatus =
  * The source's grants come first: the server only lists what the install can run among them.
  * A feature the install lacks cannot be granted usefully, so its reason wins over the plan.
  */
-export function featureStatus(
+function featureStatus(
   name: CapabilityName,
   granted: readonly CapabilityName[],
   installFeatures: readonly PremiumFeature[],
@@ -83,9 +83,10 @@ const STATUS_BADGES: Record<FeatureStatus['kind'], { text: string; color: BadgeC
 };
 
 /**
- * Premium AI features (issue 6, item 9): which of the six this source can use, which its plan
- * lacks and which this server cannot run, with the parameter each unlocks. Grants are changed by
- * an administrator, so there is nothing to edit here, for the demo source or any other.
+ * Premium AI features (editor spec section 3 'Capabilities'; granted by the account or the source,
+ * spec platform section 6): which of the six this source can use, which its plan lacks and which
+ * this server cannot run, with the parameter each unlocks. Grants are changed by an
+ * administrator, so there is nothing to edit here, for the demo source or any other.
  */
 export function PremiumFeaturesSection({
   source,

@@ -6,8 +6,11 @@ import { fileDeliveryUrl } from '../sources.utils.ts';
 import { copyDeliveryUrl } from './copy-url.ts';
 import { ConfigField } from './config-controls.tsx';
 
-/** One of the demo source's sample images (issue 3, item 9), so its URL works as it stands. */
-export const DEMO_SAMPLE_PATH = 'astronaut.png';
+/**
+ * One of the demo source's 11 sample images (spec platform section 9; server demo-images/), so
+ * its URL works as it stands.
+ */
+const DEMO_SAMPLE_PATH = 'astronaut.png';
 
 const SAMPLE_PARAMETERS = 'w=600&auto=format';
 

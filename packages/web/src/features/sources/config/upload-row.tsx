@@ -1,7 +1,7 @@
+import { formatBytes } from '@darkroom/core';
 import { CircleCheck, Copy, ExternalLink, FileImage, TriangleAlert } from 'lucide-react';
 import type { SourceFile } from '../../../api/source-files.ts';
 import { Button } from '../../../ui/index.ts';
-import { formatBytes } from '../sources.utils.ts';
 import { copyDeliveryUrl } from './copy-url.ts';
 
 /** One file of the upload panel, from choosing it to the server's answer. */

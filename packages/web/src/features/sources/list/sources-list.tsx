@@ -14,7 +14,7 @@ const COLUMNS = [
 ] as const;
 
 /** The badge colour of a displayed status. */
-export function statusColor(source: Pick<Source, 'enabled' | 'deployment_status'>): BadgeColor {
+function statusColor(source: Pick<Source, 'enabled' | 'deployment_status'>): BadgeColor {
   if (!source.enabled) return 'slate';
   if (source.deployment_status === 'deployed') return 'green';
   if (source.deployment_status === 'failed') return 'red';

@@ -1,6 +1,6 @@
 // Spec platform section 9: the completion burst is 250 particles over 5000 ms on an
 // 1800 × 1800 px canvas, in five colours.
-export const CONFETTI = {
+const CONFETTI = {
   particles: 250,
   durationMs: 5000,
   canvasPx: 1800,

@@ -1,9 +1,8 @@
-import { fieldsFor, type CredentialField } from '@darkroom/core';
+import { fieldsFor, formatBytes, type CredentialField } from '@darkroom/core';
 import { BookOpen, CloudUpload, Lightbulb } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useFormContext, useFormState } from 'react-hook-form';
-import { Button, Dropdown, FormErrorBanner, TextField } from '../../../ui/index.ts';
-import { formatBytes } from '../sources.utils.ts';
+import { Button, FormErrorBanner, Select, TextField } from '../../../ui/index.ts';
 import { PROVIDER_TIPS } from './provider-tips.ts';
 import { cardFor, isProviderCardId, type CardId } from './wizard.utils.ts';
 
@@ -54,7 +53,7 @@ function SelectField({ field }: { field: CredentialField }) {
       name={field.name}
       render={({ field: { value, onChange }, fieldState }) => (
         <div className="flex flex-col gap-1">
-          <Dropdown
+          <Select
             label={field.label}
             options={(field.options ?? []).map((option) => ({ ...option }))}
             value={typeof value === 'string' ? value : null}

@@ -1,41 +1,41 @@
 import {
-  GENERIC_FORM_ERROR,
   defaultConfiguration,
   defaultSubdomain,
   fieldsFor,
   missingRequiredFields,
   pickProviderFields,
-  subdomainSchema,
+  wizardBannerOf,
   type SourceConfiguration,
 } from '@darkroom/core';
-import { clsx } from 'clsx';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useWatch, type FieldValues } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { track } from '../../../analytics/track.ts';
 import { useAccountQuery, type Account } from '../../../api/accounts.ts';
 import type { PlatformSettings } from '../../../api/platform-settings.ts';
 import { usePlatformSettingsQuery } from '../../../api/platform-settings.ts';
-import { useCreateSourceMutation, useHasSourcesQuery, type Source } from '../../../api/sources.ts';
-import { validateDomain, validateSourceConfiguration } from '../../../api/validations.ts';
+import { useHasSourcesQuery } from '../../../api/sources.ts';
+import { validateSourceConfiguration } from '../../../api/validations.ts';
 import { useDocumentTitle } from '../../../app/document-title.ts';
 import { redirectTo } from '../../../app/redirect.ts';
 import { useSession } from '../../../app/session.ts';
 import { Form, useOverlay, useZodForm } from '../../../ui/index.ts';
 import { PlanLimitNotice } from '../../billing/plan-limit-notice.tsx';
-import { planLimitOf, type PlanLimit } from '../../billing/plan-limit.utils.ts';
 import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 import { ListError } from '../../lists/list-states.tsx';
 import { schemasFor } from '../source-schemas.ts';
 import { SOURCE_EVENTS } from '../sources-events.ts';
-import { configurationKey, domainErrorMessage, mapApiError } from '../sources.utils.ts';
-import { burstConfetti } from './confetti.ts';
+import { configurationKey, mapApiError } from '../sources.utils.ts';
 import { LinkStorageStep, type WizardBanner } from './link-storage-step.tsx';
 import { StorageTypeStep } from './storage-type-step.tsx';
-import { SubdomainStep, type Availability } from './subdomain-step.tsx';
+import { SubdomainStep } from './subdomain-step.tsx';
 import { SuccessModal } from './success-modal.tsx';
+import { useDeploySource } from './use-deploy-source.ts';
+import { useSubdomainAvailability } from './use-subdomain-availability.ts';
+import { useSubdomainForm } from './use-subdomain-form.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 import { WalkthroughPanel } from './walkthrough-panel.tsx';
+import { WizardLayout } from './wizard-layout.tsx';
 import { WizardProgress } from './wizard-progress.tsx';
 import {
   cardFor,
@@ -45,12 +45,6 @@ import {
   wizardReducer,
   type CardId,
 } from './wizard.utils.ts';
-
-/** How long typing pauses before the subdomain's availability is asked. */
-export const AVAILABILITY_DEBOUNCE_MS = 400;
-
-const subdomainFormSchema = z.object({ subdomain: subdomainSchema });
-type SubdomainValues = z.input<typeof subdomainFormSchema>;
 
 /** The source creation wizard (route /sources/new), spec platform sections 2 and 4. */
 export function NewSourcePage() {
@@ -102,24 +96,12 @@ function SourceWizard({
     schemas.configuration as unknown as z.ZodType<SourceConfiguration, FieldValues>,
     { mode: 'onChange', defaultValues: {} },
   );
-  const subdomainForm = useZodForm(subdomainFormSchema, {
-    mode: 'onChange',
-    defaultValues: { subdomain: '' },
-  });
+  const subdomainForm = useSubdomainForm();
   const overlay = useOverlay();
   const wide = useWideScreen();
-  const createSource = useCreateSourceMutation();
   const [banner, setBanner] = useState<WizardBanner | null>(null);
-  const [deployBanner, setDeployBanner] = useState<string | null>(null);
-  const [planLimit, setPlanLimit] = useState<PlanLimit | null>(null);
   const [validating, setValidating] = useState(false);
   const [walkthroughOpen, setWalkthroughOpen] = useState(false);
-  const [answer, setAnswer] = useState<{
-    subdomain: string;
-    available: boolean;
-    message?: string;
-  } | null>(null);
-  const [created, setCreated] = useState<Source | null>(null);
   // The configuration as the server will store it (parsed), from the last successful Continue.
   const validatedConfiguration = useRef<Record<string, unknown> | null>(null);
 
@@ -153,36 +135,19 @@ function SourceWizard({
     }
   }, [company, subdomainForm]);
 
-  // Availability is asked once typing pauses; a later value cancels the earlier question.
-  const candidate = subdomain.trim();
-  const wellFormed = subdomainSchema.safeParse(candidate).success;
-  useEffect(() => {
-    if (state.step !== 3 || !wellFormed) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      validateDomain({ darkroom_subdomain: candidate }, controller.signal).then(
-        () => setAnswer({ subdomain: candidate, available: true }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const message = domainErrorMessage(error);
-          setAnswer({ subdomain: candidate, available: false, message });
-          subdomainForm.setError('subdomain', { type: 'server', message });
-        },
-      );
-    }, AVAILABILITY_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [candidate, wellFormed, state.step, subdomainForm]);
-  const availability: Availability =
-    !wellFormed || state.step !== 3
-      ? { status: 'idle' }
-      : answer?.subdomain !== candidate
-        ? { status: 'checking', subdomain: candidate }
-        : answer.available
-          ? { status: 'available', subdomain: candidate }
-          : { status: 'unavailable', subdomain: candidate, message: answer.message ?? '' };
+  const availability = useSubdomainAvailability(subdomainForm, subdomain, state.step === 3);
+  const {
+    deploy,
+    created,
+    banner: deployBanner,
+    planLimit,
+  } = useDeploySource({
+    form: subdomainForm,
+    availability,
+    validatedConfiguration,
+    cardId: state.cardId,
+    dispatch,
+  });
 
   const card = state.cardId === null ? null : cardFor(state.cardId);
 
@@ -228,10 +193,8 @@ function SourceWizard({
         { type: 'server', message: mapped.message },
         { shouldFocus: true },
       );
-    } else if (mapped.kind === 'form' && mapped.code === 'invalid_source_config') {
-      setBanner({ message: mapped.message, ...(mapped.detail ? { detail: mapped.detail } : {}) });
     } else {
-      setBanner({ message: GENERIC_FORM_ERROR });
+      setBanner(wizardBannerOf(mapped));
     }
   };
 
@@ -256,55 +219,6 @@ function SourceWizard({
     dispatch({ type: 'configurationValidated', key: card.type === 'webproxy' ? null : key });
   };
 
-  const deploy = async ({ subdomain: chosen }: SubdomainValues) => {
-    setDeployBanner(null);
-    setPlanLimit(null);
-    const configuration = validatedConfiguration.current;
-    if (!configuration) {
-      dispatch({ type: 'goToStep', step: 2 });
-      return;
-    }
-    if (!(availability.status === 'available' && availability.subdomain === chosen)) {
-      try {
-        await validateDomain({ darkroom_subdomain: chosen });
-      } catch (error) {
-        subdomainForm.setError(
-          'subdomain',
-          { type: 'server', message: domainErrorMessage(error) },
-          { shouldFocus: true },
-        );
-        return;
-      }
-    }
-    try {
-      const source = await createSource.mutateAsync({
-        name: chosen,
-        production: { ...configuration, darkroom_subdomains: [chosen] },
-      });
-      dispatch({ type: 'deployed' });
-      track(SOURCE_EVENTS.sourceCreated, { source_type: state.cardId, source_id: source.id });
-      void burstConfetti().catch(() => undefined);
-      setCreated(source);
-    } catch (error) {
-      // Issue 9, item 6: a refusal by the plan's source limit comes with the way to upgrade.
-      const limit = planLimitOf(error);
-      if (limit) {
-        setPlanLimit(limit);
-        return;
-      }
-      const mapped = mapApiError(error);
-      if (mapped.kind === 'field' && mapped.field.startsWith('darkroom_subdomains')) {
-        subdomainForm.setError(
-          'subdomain',
-          { type: 'server', message: mapped.message },
-          { shouldFocus: true },
-        );
-      } else {
-        setDeployBanner(mapped.message);
-      }
-    }
-  };
-
   const goNext = () => {
     if (state.step === 1 && state.cardId !== null) dispatch({ type: 'goToStep', step: 2 });
     else if (state.step === 2) void configForm.handleSubmit(submitConfiguration)();
@@ -324,84 +238,70 @@ function SourceWizard({
       : null;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <div className="mb-6">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">New source</h1>
-        <p className="mt-1 text-sm text-zinc-600">
-          Connect your storage and get a subdomain that serves your media.
-        </p>
-      </div>
-      <div
-        data-layout={wide ? 'desktop' : 'mobile'}
-        className={clsx('flex gap-6', wide ? 'flex-row items-start' : 'flex-col')}
-      >
-        <div
-          className={clsx(
-            'min-w-0 flex-1 space-y-6 rounded-lg bg-white shadow-sm ring-1 ring-zinc-200',
-            wide ? 'p-8' : 'p-4',
-          )}
-        >
-          <WizardProgress
-            step={state.step}
-            onPrevious={goBack}
-            onNext={goNext}
-            nextDisabled={state.step === 1 ? state.cardId === null : !canContinue || validating}
-          />
-          {state.step === 1 && (
-            <StorageTypeStep
-              cardId={state.cardId}
-              webproxyAccess={account?.webproxy_access ?? false}
-              hasSources={hasSources}
-              onChoose={(cardId) => void chooseCard(cardId)}
-              onContinue={goNext}
-            />
-          )}
-          {state.step === 2 && state.cardId !== null && (
-            <Form form={configForm} onSubmit={submitConfiguration}>
-              <LinkStorageStep
-                cardId={state.cardId}
-                banner={banner}
-                validating={validating}
-                wide={wide}
-                walkthroughOpen={walkthroughOpen}
-                onOpenWalkthrough={openWalkthrough}
-                onBack={goBack}
-                canContinue={canContinue}
-                maxUploadBytes={settings.max_origin_bytes}
-              />
-            </Form>
-          )}
-          {state.step === 3 && (
-            <Form form={subdomainForm} onSubmit={deploy}>
-              <SubdomainStep
-                deliveryDomain={settings.delivery_domain}
-                availability={availability}
-                banner={deployBanner}
-                notice={
-                  planLimit && <PlanLimitNotice feature="sources" message={planLimit.message} />
-                }
-                deploying={deploying}
-                canDeploy={canDeploy && created === null}
-                onBack={goBack}
-              />
-            </Form>
-          )}
-        </div>
-        {walkthroughCard !== null && (
+    <WizardLayout
+      wide={wide}
+      panel={
+        walkthroughCard !== null && (
           <WalkthroughPanel
             cardId={walkthroughCard}
             wide={wide}
             onClose={() => setWalkthroughOpen(false)}
           />
-        )}
-      </div>
-      {created && (
-        <SuccessModal
-          source={created}
-          deliveryDomain={settings.delivery_domain}
-          onContinue={() => redirectTo(`/sources/${created.id}`)}
+        )
+      }
+      modal={
+        created && (
+          <SuccessModal
+            source={created}
+            deliveryDomain={settings.delivery_domain}
+            onContinue={() => redirectTo(`/sources/${created.id}`)}
+          />
+        )
+      }
+    >
+      <WizardProgress
+        step={state.step}
+        onPrevious={goBack}
+        onNext={goNext}
+        nextDisabled={state.step === 1 ? state.cardId === null : !canContinue || validating}
+      />
+      {state.step === 1 && (
+        <StorageTypeStep
+          cardId={state.cardId}
+          webproxyAccess={account?.webproxy_access ?? false}
+          hasSources={hasSources}
+          onChoose={(cardId) => void chooseCard(cardId)}
+          onContinue={goNext}
         />
       )}
-    </div>
+      {state.step === 2 && state.cardId !== null && (
+        <Form form={configForm} onSubmit={submitConfiguration}>
+          <LinkStorageStep
+            cardId={state.cardId}
+            banner={banner}
+            validating={validating}
+            wide={wide}
+            walkthroughOpen={walkthroughOpen}
+            onOpenWalkthrough={openWalkthrough}
+            onBack={goBack}
+            canContinue={canContinue}
+            maxUploadBytes={settings.max_origin_bytes}
+          />
+        </Form>
+      )}
+      {state.step === 3 && (
+        <Form form={subdomainForm} onSubmit={deploy}>
+          <SubdomainStep
+            deliveryDomain={settings.delivery_domain}
+            availability={availability}
+            banner={deployBanner}
+            notice={planLimit && <PlanLimitNotice feature="sources" message={planLimit.message} />}
+            deploying={deploying}
+            canDeploy={canDeploy && created === null}
+            onBack={goBack}
+          />
+        </Form>
+      )}
+    </WizardLayout>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { IllustrationSpec } from './walkthroughs.ts';
 
 /** Spec platform section 2: the walkthrough's illustrations are 490 px wide. */
-export const ILLUSTRATION_WIDTH = 490;
+const ILLUSTRATION_WIDTH = 490;
 
 const TITLE_BAR = 26;
 const NAV_WIDTH = 118;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Crop } from 'lucide-react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DarkSelect } from './dark-select.tsx';
 import type { ListItem } from './listbox.utils.ts';
+import { Select } from './select.tsx';
 
 const formats: ListItem[] = [
   { label: 'avif' },
@@ -26,14 +26,15 @@ function Harness({
   const [value, setValue] = useState(initial);
   return (
     <>
-      <DarkSelect
+      <Select
+        tone="dark"
         label="Output format"
         icon={Crop}
-        items={formats}
+        options={formats}
         value={value}
         disabled={disabled}
-        onChange={(item) => {
-          setValue(item.label);
+        onChange={(label, item) => {
+          setValue(label);
           onChange?.(item);
         }}
       />
@@ -48,7 +49,7 @@ const activeOption = () => {
   return id ? document.getElementById(id) : null;
 };
 
-describe('DarkSelect', () => {
+describe('Select in the dark tone, over options compared by label', () => {
   it('is a labelled, closed combobox showing the selected label', () => {
     render(<Harness initial="jpg" />);
     expect(combobox()).toHaveAttribute('aria-expanded', 'false');

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Dropdown } from './dropdown.tsx';
+import { Select } from './select.tsx';
 import type { Option } from './virtual-listbox.tsx';
 
 const sources: Option[] = Array.from({ length: 1000 }, (_, i) => ({
@@ -15,7 +15,7 @@ function Harness({ onChange }: { onChange?: (value: string) => void }) {
   const [value, setValue] = useState<string | null>(null);
   return (
     <>
-      <Dropdown
+      <Select
         label="Source"
         options={sources}
         value={value}
@@ -35,7 +35,7 @@ const activeOption = () => {
   return id ? document.getElementById(id) : null;
 };
 
-describe('Dropdown', () => {
+describe('Select over a long list of keyed options', () => {
   // jsdom lays nothing out; give the list the height a browser would so the virtualiser has a
   // window to fill.
   beforeEach(() => {
@@ -111,5 +111,39 @@ describe('Dropdown', () => {
     await userEvent.click(combobox());
     await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Select over a short list', () => {
+  const periods: Option[] = [
+    { value: 'last_7_days', label: 'Last 7 days' },
+    { value: 'last_30_days', label: 'Last 30 days' },
+  ];
+
+  it('renders every option, with no layout to measure', async () => {
+    render(<Select label="Period" options={periods} value="last_30_days" onChange={() => {}} />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Period' }));
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+    expect(screen.getByRole('option', { name: 'Last 30 days' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  it('focuses the trigger when its label is clicked', async () => {
+    render(<Select label="Period" options={periods} value={null} onChange={() => {}} />);
+    await userEvent.click(screen.getByText('Period'));
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveFocus();
+  });
+
+  it('shows the placeholder for an unknown value, but an unlisted label as itself', () => {
+    render(
+      <>
+        <Select label="Period" options={periods} value="deleted" onChange={() => {}} />
+        <Select label="Format" options={[{ label: 'jpg' }]} value="jp2" onChange={() => {}} />
+      </>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Select…');
+    expect(screen.getByRole('combobox', { name: 'Format' })).toHaveTextContent('jp2');
   });
 });
