@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -36,6 +37,31 @@ const nodeBuiltins = [
   'zlib',
 ];
 
+// The server's layers, bottom first (docs/ARCHITECTURE.md, "Server layers"): a module may import
+// from its own folder and from the layers below it, never from one above. Each entry is a folder
+// or a file of packages/server/src; entries of one row are one layer and may not import each
+// other either, except down the row's own order.
+const SERVER_LAYERS = [
+  ['version.ts', 'config', 'config.ts', 'errors.ts'],
+  ['db', 'crypto', 'auth', 'net'],
+  ['jobs'],
+  ['ai', 'billing', 'store', 'storage'],
+  ['analytics', 'assets', 'video-generations', 'sources', 'demo'],
+  ['delivery'],
+  ['api'],
+  ['framework-errors.ts', 'job-runners.ts', 'web-dashboard.ts', 'app.ts', 'main.ts', 'cli'],
+];
+
+/** One no-restricted-paths zone per entry: nothing above it, in the order the rows list. */
+function serverLayerZones() {
+  const order = SERVER_LAYERS.flat();
+  return order.slice(0, -1).map((entry, index) => ({
+    target: `./packages/server/src/${entry}`,
+    from: order.slice(index + 1).map((above) => `./packages/server/src/${above}`),
+    message: `${entry} may import only from itself and the layers below it (docs/ARCHITECTURE.md, "Server layers"): move what both need down, or pass it in.`,
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', 'data', 'coverage', 'e2e/artifacts', 'bench/results'] },
   js.configs.recommended,
@@ -50,6 +76,26 @@ export default tseslint.config(
       ],
       eqeqeq: ['error', 'smart'],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // So no-cycle parses the TypeScript files an import leads to, not only the linted one.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      // A cycle makes module order matter at start-up and hides which module depends on which.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverLayerZones() }],
     },
   },
   {

@@ -13,33 +13,21 @@ import { registerRateLimit } from './api/rate-limit.ts';
 import { registerReadOnlyGuard } from './api/read-only.ts';
 import { registerApiRoutes } from './api/routes.ts';
 import { registerWebDashboard } from './web-dashboard.ts';
-import {
-  demoStorageOptions,
-  storageOptions,
-  defaultStorageAdapterFactory,
-  type StorageAdapterFactory,
-} from './api/origin-check.ts';
 import { sourceSchemasFor } from './api/source-schemas.ts';
 import { loadSecretKey } from './crypto/secret-key.ts';
 import { createSecretBox } from './crypto/secrets.ts';
-import { ensureDemoSource, DEMO_SOURCE_ID } from './demo/demo-source.ts';
+import { ensureDemoSource } from './demo/demo-source.ts';
 import { requestFirstIndexes } from './assets/first-index.ts';
+import { requestBillingPeriodClose } from './billing/period-close-job.ts';
 import { DeliveryFastPath } from './delivery/fast-path.ts';
-import { frameworkErrorHandler, registerDelivery } from './delivery/routing.ts';
-import { Delivery } from './delivery/service.ts';
+import { Delivery } from './delivery/delivery.ts';
+import { registerDelivery } from './delivery/routing.ts';
 import { createAiServices, type InjectedAiModels } from './ai/ai-services.ts';
 import { createGenerativeImages, createGenerativeVideos } from './ai/generative/index.ts';
-import { AI_RENDER_JOB, aiRenderHandler } from './jobs/ai-render.ts';
-import { combineRunners, createJobRunner } from './jobs/runner.ts';
-import { SOURCE_DEPLOY_JOB, sourceDeployHandler } from './jobs/source-deploy.ts';
-import { ASSET_INDEX_JOB, assetIndexHandler } from './jobs/asset-index.ts';
-import { ASSET_ANALYSIS_JOB, assetAnalysisHandler } from './jobs/asset-analysis.ts';
-import { VIDEO_GENERATION_JOB, videoGenerationHandler } from './video-generations/job.ts';
-import {
-  BILLING_PERIOD_CLOSE_JOB,
-  billingPeriodCloseHandler,
-  requestBillingPeriodClose,
-} from './jobs/billing-period-close.ts';
+import { frameworkErrorHandler } from './framework-errors.ts';
+import { createJobRunners } from './job-runners.ts';
+import { defaultStorageAdapterFactory, type StorageAdapterFactory } from './storage/index.ts';
+import { installOrigins } from './storage/source-origins.ts';
 
 export type { Config } from './config.ts';
 export { loadConfig } from './config.ts';
@@ -96,84 +84,45 @@ export async function buildApp(
       })
     ).database;
   const secrets = createSecretBox(loadSecretKey(config));
-  const storageAdapterFactory = options.storageAdapterFactory ?? defaultStorageAdapterFactory;
-  const originAccess = {
-    db: database.db,
+  const origins = installOrigins(
+    config,
     secrets,
-    storageAdapterFactory,
-    storageOptions: storageOptions(config),
-  };
+    options.storageAdapterFactory ?? defaultStorageAdapterFactory,
+  );
   const ai = createAiServices(config, options.aiModels);
   const generative = createGenerativeImages(config.generative);
   const generativeVideos = createGenerativeVideos(config.generative);
-  const jobs = createJobRunner({
-    db: database.db,
-    handlers: {
-      [SOURCE_DEPLOY_JOB]: sourceDeployHandler(originAccess),
-      [ASSET_INDEX_JOB]: assetIndexHandler({
-        ...originAccess,
-        demoStorageOptions: () => demoStorageOptions(config, DEMO_SOURCE_ID),
-        intervalMinutes: config.assetIndexIntervalMinutes,
-      }),
-      ...(config.stripe === null && {
-        [BILLING_PERIOD_CLOSE_JOB]: billingPeriodCloseHandler(database.db),
-      }),
-      [VIDEO_GENERATION_JOB]: videoGenerationHandler({
-        ...originAccess,
-        demoStorageOptions: () => demoStorageOptions(config, DEMO_SOURCE_ID),
-        videos: generativeVideos,
-        dataDir: config.dataDir,
-        log: app.log,
-        pollIntervalMs: options.generativeVideoPollMs ?? 10_000,
-      }),
-      // ASSET_ANALYSIS=false: the analysis jobs wait, unclaimed, until a process analyses.
-      ...(config.assetAnalysis && {
-        [ASSET_ANALYSIS_JOB]: assetAnalysisHandler({
-          ...originAccess,
-          demoStorageOptions: () => demoStorageOptions(config, DEMO_SOURCE_ID),
-          detector: ai.detector,
-          log: app.log,
-        }),
-      }),
-    },
-    ...(options.jobPollIntervalMs === undefined
-      ? {}
-      : { pollIntervalMs: options.jobPollIntervalMs }),
-    onError: (error, job) =>
-      app.log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
-  });
   const delivery = new Delivery({
     config,
     db: database.db,
     secrets,
-    storageAdapterFactory,
+    origins,
     log: app.log,
     detector: ai.detector,
     ...(generative.available ? { generative } : {}),
   });
-  // Premium renders have runners of their own: a render of a minute never holds up the rest.
-  const aiJobs = combineRunners(
-    ai.premium.map((models) =>
-      createJobRunner({
-        db: database.db,
-        handlers: { [AI_RENDER_JOB]: aiRenderHandler(delivery, models) },
-        leaseMs: config.aiTimeoutMs + 60_000,
-        ...(options.jobPollIntervalMs === undefined
-          ? {}
-          : { pollIntervalMs: options.jobPollIntervalMs }),
-        onError: (error, job) =>
-          app.log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'AI render failed'),
-      }),
-    ),
-  );
+  const { jobs, aiJobs, videoJobs } = createJobRunners({
+    config,
+    db: database.db,
+    origins,
+    delivery,
+    ai,
+    generativeVideos,
+    log: app.log,
+    ...(options.jobPollIntervalMs === undefined
+      ? {}
+      : { pollIntervalMs: options.jobPollIntervalMs }),
+    generativeVideoPollMs: options.generativeVideoPollMs ?? 10_000,
+  });
   const context: AppContext = {
     config,
     database,
     secrets,
-    storageAdapterFactory,
+    origins,
     sourceSchemas: sourceSchemasFor(config),
     jobs,
     aiJobs,
+    videoJobs,
     ai,
     generativeVideos,
   };
@@ -191,6 +140,7 @@ export async function buildApp(
   const flushAudit = registerImpersonationAudit(app);
 
   app.addHook('onClose', async () => {
+    await videoJobs.stop();
     await delivery.close();
     await Promise.all([jobs.stop(), aiJobs.stop()]);
     ai.close();
@@ -209,6 +159,8 @@ export async function buildApp(
   // The local ledger closes billing periods itself; with Stripe, Stripe does.
   if (options.runJobs && config.stripe === null) await requestBillingPeriodClose(database.db);
   delivery.start();
+  // Video renders run in every process whose VIDEO_CONCURRENCY is above 0, test apps included.
+  videoJobs.start();
   if (options.runJobs) {
     jobs.start();
     aiJobs.start();

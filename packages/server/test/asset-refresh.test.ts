@@ -1,10 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultStorageAdapterFactory,
-  type StorageAdapterFactory,
-} from '../src/api/origin-check.ts';
+import { defaultStorageAdapterFactory, type StorageAdapterFactory } from '../src/storage/index.ts';
 import { StorageError } from '../src/storage/types.ts';
 import { PGLITE } from './databases.ts';
 import {

@@ -2,19 +2,25 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoStorageOptions } from '../src/api/origin-check.ts';
+import { z } from 'zod';
+import { demoStorageOptions } from '../src/storage/options.ts';
 import { DEMO_IMAGES, DEMO_SOURCE_ID } from '../src/demo/demo-source.ts';
+import { defineJobKind } from '../src/jobs/kind.ts';
 import { claimJob, enqueueJob } from '../src/jobs/queue.ts';
-import { createJobRunner } from '../src/jobs/runner.ts';
+import { createJobRunner, handleJob } from '../src/jobs/runner.ts';
 import { BACKENDS } from './databases.ts';
 import { useTestApp } from './test-app.ts';
+
+const CLAIM_JOB = defineJobKind('test-claim', z.object({ n: z.number() }));
+const OK_JOB = defineJobKind('test-ok', z.object({}));
+const FAILING_JOB = defineJobKind('test-fail', z.object({}), { maxAttempts: 2 });
 
 describe.each(BACKENDS)('the job queue on $name', (backend) => {
   const context = useTestApp(backend);
 
   it('hands a due job to one claimer only until its lease ends', async () => {
     const { db } = context.database;
-    const id = await enqueueJob(db, { kind: 'test-claim', payload: { n: 1 } });
+    const id = await enqueueJob(db, CLAIM_JOB, { n: 1 });
     const first = await claimJob(db, ['test-claim'], 60_000);
     expect(first).toMatchObject({ id, attempts: 1, payload: { n: 1 } });
     expect(await claimJob(db, ['test-claim'], 60_000)).toBeUndefined();
@@ -32,17 +38,17 @@ describe.each(BACKENDS)('the job queue on $name', (backend) => {
     const runner = createJobRunner({
       db,
       retryBaseMs: 0,
-      handlers: {
-        'test-ok': async (job) => {
+      handlers: [
+        handleJob(OK_JOB, async (_payload, job) => {
           seen.push(job.id);
-        },
-        'test-fail': async () => {
+        }),
+        handleJob(FAILING_JOB, async () => {
           throw new Error('boom');
-        },
-      },
+        }),
+      ],
     });
-    const ok = await enqueueJob(db, { kind: 'test-ok', payload: {} });
-    const failing = await enqueueJob(db, { kind: 'test-fail', payload: {}, maxAttempts: 2 });
+    const ok = await enqueueJob(db, OK_JOB, {});
+    const failing = await enqueueJob(db, FAILING_JOB, {});
     await runner.drain();
     expect(seen).toEqual([ok]);
     const rows = await db

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { StorageAdapterFactory } from '../src/api/origin-check.ts';
+import type { StorageAdapterFactory } from '../src/storage/index.ts';
 import { StorageError } from '../src/storage/types.ts';
 import { call } from './requests.ts';
 

@@ -373,7 +373,8 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
         token: owner.token,
         body: { data: { type: 'sources', id: source.id, attributes } },
       });
-    // enable_multiframe (issue 10 item 4): off, delivery renders animations as their first frame.
+    // enable_multiframe (spec platform section 3, 'Source'): off, delivery renders animations as
+    // their first frame.
     const notBoolean = await patch({ enable_multiframe: 'off' });
     expect(notBoolean.status).toBe(422);
     expect(notBoolean.body.errors[0].source.pointer).toBe('/data/attributes/enable_multiframe');
@@ -500,7 +501,7 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
   });
 
   it('finds an enabled source by its delivery host and ignores disabled ones', async () => {
-    const { findSourceByHost } = await import('../src/store/sources.ts');
+    const { findSourceByHost } = await import('../src/store/source-hosts.ts');
     const owner = await signUp(context.app);
     const source = await created(owner);
     const subdomain = source.attributes.name as string;

@@ -7,7 +7,7 @@ import { migrate } from '../src/db/migrate.ts';
 import type { Backend } from './databases.ts';
 
 /** Settings every test app starts from: quiet, generous limits, no dashboard build. */
-export const TEST_ENV: Record<string, string> = {
+const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   DARKROOM_COMMIT: 'test-commit',
   RATE_LIMIT_PER_MINUTE: '100000',

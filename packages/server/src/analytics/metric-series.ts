@@ -1,6 +1,6 @@
-// One metric over a period (issue 8 item 4): its points per bucket (and breakdown group), its
-// total over the whole period, and the moving average and previous month where the catalogue
-// gives the metric those.
+// One metric of spec platform section 3, 'Analytics metrics', over a period: its points per bucket
+// (and breakdown group), its total over the whole period, and the moving average and previous month
+// where the catalogue gives the metric those.
 import {
   emptyUsageSums,
   movingAverage,
@@ -33,7 +33,7 @@ export interface SeriesRequest {
   breakdown: Breakdown | null;
 }
 
-export interface SeriesPoint extends TimedValue {
+interface SeriesPoint extends TimedValue {
   group?: string;
 }
 

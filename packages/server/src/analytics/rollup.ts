@@ -1,8 +1,9 @@
-// Usage events into hourly and daily aggregates (issue 8 item 1). Events are read by id range,
-// never by time: each batch adds the sums of the events in (watermark, batch end] to the
-// aggregates and moves the watermark to the batch end in one transaction. A re-run starts after
-// the watermark, so it never counts an event twice; a crash rolls its batch back whole, so it
-// loses nothing. The analytics queries add the events above the watermark themselves.
+// Usage events into hourly and daily aggregates, which outlive the raw events (pruned after
+// USAGE_RETENTION_DAYS) so analytics over months stays fast. Events are read by id range, never by
+// time: each batch adds the sums of the events in (watermark, batch end] to the aggregates and
+// moves the watermark to the batch end in one transaction. A re-run starts after the watermark, so
+// it never counts an event twice; a crash rolls its batch back whole, so it loses nothing. The
+// analytics queries add the events above the watermark themselves.
 import { USAGE_SUM_NAMES } from '@darkroom/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';

@@ -17,7 +17,7 @@ import {
 import { createSession } from '../store/sessions.ts';
 import { EmailTakenError, insertUser } from '../store/users.ts';
 import { sendData } from './documents.ts';
-import { apiError, attributeErrors, emailTaken } from './errors.ts';
+import { apiError, attributeErrors, emailTaken } from '../errors.ts';
 import { fieldError, issueErrors } from './field-errors.ts';
 import { parseListQuery } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
@@ -92,8 +92,8 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
   });
 
   if (scope === 'admin') {
-    // Only admins grant premium capabilities (issue 6, item 9); the rule deciding who is
-    // premium stays off the customer's API (platform spec section 6).
+    // Only admins grant premium capabilities (editor spec section 3, 'Capabilities'); the rule
+    // deciding who is premium stays off the customer's API (spec platform section 6).
     app.patch<{ Params: { id: string } }>('/accounts/:id', async (request, reply) => {
       const { id } = request.params;
       const attributes = requestAttributes(request.body, 'accounts');

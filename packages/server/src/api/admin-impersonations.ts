@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSession, IMPERSONATION_TTL_MS } from '../store/sessions.ts';
 import { findUser } from '../store/users.ts';
 import { requireAuth } from './authentication.ts';
-import { apiError, attributeErrors } from './errors.ts';
+import { apiError, attributeErrors } from '../errors.ts';
 import { requestAttributes } from './request-document.ts';
 import { sendData } from './documents.ts';
 import { sessionResource } from './serializers.ts';

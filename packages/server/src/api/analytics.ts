@@ -7,14 +7,14 @@ import {
 } from '@darkroom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { metricSeries, topValues } from '../analytics/metric-series.ts';
-import { parseAnalyticsFilters, type AnalyticsFilters } from '../analytics/request-filters.ts';
+import { parseAnalyticsFilters, type AnalyticsFilters } from './analytics-filters.ts';
 import { createRollupRunner } from '../analytics/rollup-runner.ts';
 import { rollUpUsage } from '../analytics/rollup.ts';
 import { isId } from '../db/ids.ts';
 import { findSource } from '../store/sources.ts';
 import { requireAuth } from './authentication.ts';
 import { authenticationMeta, serverMeta } from './documents.ts';
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
 
 const TOP_DEFAULT = 10;
 const TOP_MAX = 100;
@@ -68,9 +68,10 @@ function topLimit(query: Record<string, unknown>): number {
 }
 
 /**
- * `analytics`: usage of the caller's account (issue 8 item 4). Every read first writes the
- * usage this process still buffers and rolls up what has settled, then reads the aggregates
- * plus the newer raw events, so numbers are exact right after requests are served.
+ * `analytics`: usage of the caller's account, the metrics of spec platform section 3 ('Analytics
+ * metrics'). Every read first writes the usage this process still buffers and rolls up what has
+ * settled, then reads the aggregates plus the newer raw events, so numbers are exact right after
+ * requests are served.
  */
 export function analyticsRoutes(app: FastifyInstance): void {
   const { config, database } = app.darkroom;

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AssetRow, SourceRow } from '../db/schema.ts';
 import { findAsset } from '../store/assets.ts';
 import { assetOriginPath } from './asset-query.ts';
-import { apiError, type ApiError } from './errors.ts';
+import { apiError, type ApiError } from '../errors.ts';
 import { loadSource } from './sources.ts';
 
-export function assetNotFound(): ApiError {
+function assetNotFound(): ApiError {
   return apiError('not_found', 'No asset has this path.');
 }
 

@@ -2,18 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { ALT_TEXT_LANGUAGES, altTextLanguageOf, MAX_ALT_TEXT_LANGUAGES } from '@darkroom/core';
 import { z } from 'zod';
 import { requestAccountReanalysis } from '../assets/analysis/request.ts';
-import { findAltTextLanguages, saveAltTextLanguages } from '../store/assets.ts';
+import { altTextLanguagesOf, saveAltTextLanguages } from '../store/assets.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { issueErrors } from './field-errors.ts';
 import { requestAttributes } from './request-document.ts';
 
-// The language alt text is written in when an account has chosen none (the sources' alt-text
-// capability names 'en' as its default language too).
-export const DEFAULT_ALT_TEXT_LANGUAGES: readonly string[] = ['en'];
-
 /** A BCP 47 language tag in its canonical case ('en-us' -> 'en-US'), or null. */
-export function canonicalLanguageTag(value: string): string | null {
+function canonicalLanguageTag(value: string): string | null {
   try {
     const [canonical] = Intl.getCanonicalLocales(value);
     return canonical ?? null;
@@ -72,7 +68,7 @@ export function assetAltTextRoutes(app: FastifyInstance): void {
 
   app.get('/assets/manual-alt-text', async (request, reply) => {
     const { accountId } = requireAuth(request).user;
-    const languages = (await findAltTextLanguages(db, accountId)) ?? DEFAULT_ALT_TEXT_LANGUAGES;
+    const languages = await altTextLanguagesOf(db, accountId);
     return sendData(reply, 200, languagesResource(accountId, languages));
   });
 
@@ -80,7 +76,7 @@ export function assetAltTextRoutes(app: FastifyInstance): void {
     const { accountId } = requireAuth(request).user;
     const parsed = languagesSchema.safeParse(requestAttributes(request.body, 'languages'));
     if (!parsed.success) throw issueErrors(parsed.error.issues);
-    const before = (await findAltTextLanguages(db, accountId)) ?? DEFAULT_ALT_TEXT_LANGUAGES;
+    const before = await altTextLanguagesOf(db, accountId);
     const created = await saveAltTextLanguages(db, accountId, parsed.data.languages);
     if (before.join() !== parsed.data.languages.join()) {
       await requestAccountReanalysis(db, accountId);

@@ -5,8 +5,8 @@ import { findIndexRun } from '../store/assets.ts';
 import { loadAsset, refuseDemoAssetEdit } from './asset-access.ts';
 import { assetResource } from './asset-serializer.ts';
 import { sendData } from './documents.ts';
-import { apiError, routeNotFound, type ApiError } from './errors.ts';
-import { storageOptions, StorageError } from './origin-check.ts';
+import { apiError, routeNotFound, type ApiError } from '../errors.ts';
+import { StorageError } from '../storage/types.ts';
 import { loadSource } from './sources.ts';
 
 const REFRESH_SUFFIX = '/refresh';
@@ -46,14 +46,9 @@ function indexRunResource(run: AssetIndexRunRow) {
  * renders purged) and start an indexing run of a whole source.
  */
 export function assetIndexRoutes(app: FastifyInstance): void {
-  const { config, database, secrets, storageAdapterFactory } = app.darkroom;
+  const { config, database, origins } = app.darkroom;
   const { db } = database;
-  const deps: AssetIndexDependencies = {
-    db,
-    secrets,
-    storageAdapterFactory,
-    storageOptions: storageOptions(config),
-  };
+  const deps: AssetIndexDependencies = { db, origins };
 
   // The asset path may hold any number of segments, so `/refresh` cannot follow a wildcard in the
   // route pattern: every POST under /assets/{sourceID}/ lands here and must end in it.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AssetChanges } from '../store/assets.ts';
 import { issueErrors } from './field-errors.ts';
 
-export const ASSET_LIMITS = {
+const ASSET_LIMITS = {
   name: 255,
   description: 2000,
   term: 64,

@@ -1,7 +1,8 @@
 import type { MediaKind } from '@darkroom/core';
 import { originPath } from '../delivery/origin-path.ts';
 import type { AssetFilter, Rgb } from '../store/assets.ts';
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
+import { booleanFilter } from './list-query.ts';
 
 export const ASSET_FILTERS = [
   'keyword',
@@ -60,7 +61,7 @@ function parseContentTypes(value: string): string[] {
 }
 
 /** '#ff0000', 'ff0000' or '#f00' as RGB. */
-export function parseHexColor(value: string): Rgb | null {
+function parseHexColor(value: string): Rgb | null {
   const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
   const digits = match?.[1];
   if (digits === undefined) return null;
@@ -83,12 +84,6 @@ function parseColors(value: string): Rgb[] {
     }
     return color;
   });
-}
-
-function parseBoolean(value: string, parameter: string): boolean {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw invalid(parameter, `${parameter} must be true or false.`);
 }
 
 function parseHidden(value: string | undefined): AssetFilter['hidden'] {
@@ -117,10 +112,7 @@ export function parseAssetFilter(filter: Partial<Record<AssetFilterName, string>
     mediaKinds: filter.media_kind === undefined ? undefined : parseMediaKinds(filter.media_kind),
     contentTypes:
       filter.content_type === undefined ? undefined : parseContentTypes(filter.content_type),
-    hasFaces:
-      filter.has_faces === undefined
-        ? undefined
-        : parseBoolean(filter.has_faces, 'filter[has_faces]'),
+    hasFaces: booleanFilter(filter.has_faces, 'filter[has_faces]'),
     colors: filter.colors === undefined ? undefined : parseColors(filter.colors),
     hidden: parseHidden(filter.hidden),
   };

@@ -7,7 +7,7 @@ import { defaultAssetName } from '../store/assets.ts';
  * else its first custom domain; each path segment percent-encoded so a space or `#` in a file
  * name cannot end the path. Null when the source has no address at all.
  */
-export function assetDeliveryUrl(
+function assetDeliveryUrl(
   source: Pick<SourceRow, 'settings'>,
   deliveryDomain: string,
   originPath: string,
@@ -26,8 +26,8 @@ export function assetDeliveryUrl(
   return custom === undefined ? null : `https://${custom}/${path}`;
 }
 
-/** A video's HLS stream (delivery fm=hls, issue 10 item 3); null for images and animations. */
-export function assetVideoUrl(
+/** A video's HLS stream (delivery fm=hls), its fullVideoURL; null for images and animations. */
+function assetVideoUrl(
   row: Pick<AssetRow, 'media_kind' | 'origin_path'>,
   source: Pick<SourceRow, 'settings'>,
   deliveryDomain: string,

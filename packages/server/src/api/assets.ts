@@ -7,20 +7,19 @@ import {
   updateAsset,
   type AssetColumn,
 } from '../store/assets.ts';
-import type { SourceColumn } from '../store/sources.ts';
 import { loadAsset, refuseDemoAssetEdit } from './asset-access.ts';
 import { parseAssetPatch } from './asset-patch.ts';
 import { ASSET_FILTERS, parseAssetFilter } from './asset-query.ts';
 import { assetResource } from './asset-serializer.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { apiError } from './errors.ts';
-import { parseInclude, parseListQuery } from './list-query.ts';
+import { apiError } from '../errors.ts';
+import { booleanFilter, parseInclude, parseListQuery } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 import { sourceResource } from './source-serializer.ts';
 import { usableCapabilities } from '../store/capabilities.ts';
 import type { SourceRow } from '../db/schema.ts';
-import { loadSource } from './sources.ts';
+import { loadSource, SOURCE_SORT_FIELDS } from './sources.ts';
 
 const ASSET_SORT_FIELDS: Record<string, AssetColumn> = {
   date_created: 'date_created',
@@ -29,25 +28,10 @@ const ASSET_SORT_FIELDS: Record<string, AssetColumn> = {
   name: 'name',
 };
 
-const SOURCE_SORT_FIELDS: Record<string, SourceColumn> = {
-  name: 'name',
-  date_created: 'created_at',
-  date_modified: 'updated_at',
-};
-
-function parseEnabledFilter(value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw apiError('invalid_parameter', 'filter[enabled] must be true or false.', {
-    parameter: 'filter[enabled]',
-  });
-}
-
 /**
- * The asset manager's calls (spec platform section 7, issue 5): the sources an account may
- * browse, one source's assets paged, searched, filtered and sorted, one asset, and the edits a
- * customer makes to it. Every call is the caller's account only, plus the demo source to read.
+ * The asset manager's calls (spec platform section 7): the sources an account may browse, one
+ * source's assets paged, searched, filtered and sorted, one asset, and the edits a customer makes
+ * to it. Every call is the caller's account only, plus the demo source to read.
  */
 export function assetRoutes(app: FastifyInstance): void {
   const { config, database, secrets } = app.darkroom;
@@ -69,7 +53,7 @@ export function assetRoutes(app: FastifyInstance): void {
     const { rows, total } = await listBrowsableSources(
       db,
       auth.user.accountId,
-      { enabled: parseEnabledFilter(query.filter.enabled) },
+      { enabled: booleanFilter(query.filter.enabled, 'filter[enabled]') },
       query,
     );
     const summaries = await assetSourceSummaries(

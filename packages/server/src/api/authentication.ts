@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findActiveSession, type ActiveSession } from '../store/sessions.ts';
 import type { SessionAuth } from './context.ts';
-import { apiError, routeNotFound } from './errors.ts';
+import { apiError, routeNotFound } from '../errors.ts';
 
 /** The HttpOnly cookie that marks an admin session in a browser without a stored token. */
 export const ADMIN_COOKIE = 'darkroom_admin';

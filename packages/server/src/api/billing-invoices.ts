@@ -14,7 +14,7 @@ import type { BillingInvoiceRow } from '../db/schema.ts';
 import { findAccount } from '../store/accounts.ts';
 import { requestOrigin } from './billing.ts';
 import { sendData } from './documents.ts';
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
 import { requestAttributes } from './request-document.ts';
 
 const INVOICE_ID = /^in_[0-9a-f]{24}$/;

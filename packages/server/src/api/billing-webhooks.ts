@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createStripeClient } from '../billing/stripe-client.ts';
 import { handleStripeWebhook, WebhookSignatureError } from '../billing/stripe-webhooks.ts';
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
 
 export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> {
   const stripeConfig = app.darkroom.config.stripe;

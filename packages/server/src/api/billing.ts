@@ -1,7 +1,7 @@
-// Billing (issue 9): the calls of spec platform section 7 (invoice and subscription passthrough
-// under stripe/passthrough/v1, account/plan/, customer-portal-sessions) and what the billing
-// screens need besides: plans, the current subscription, plan changes, cancellation, usage.
-// The same routes answer from the local ledger or from Stripe (billing/service.ts).
+// Billing: the calls of spec platform section 7 (invoice and subscription passthrough under
+// stripe/passthrough/v1, account/plan/, customer-portal-sessions) and what the billing screens need
+// besides: plans, the current subscription, plan changes, cancellation, usage. The same routes
+// answer from the local ledger or from Stripe (billing/service.ts).
 import { randomUUID } from 'node:crypto';
 import { isInvoiceStatus, parsePlan, type InvoiceStatus, type Subscription } from '@darkroom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,7 +18,7 @@ import { insertEvent } from '../store/events.ts';
 import { requireAuth } from './authentication.ts';
 import type { SessionAuth } from './context.ts';
 import { sendData } from './documents.ts';
-import { ApiError, apiError } from './errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { requestAttributes } from './request-document.ts';
 
 const PASSTHROUGH = '/stripe/passthrough/v1';

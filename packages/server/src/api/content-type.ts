@@ -1,6 +1,6 @@
 import { JSONAPI_MEDIA_TYPE } from '@darkroom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
 
 interface MediaType {
   type: string;

@@ -3,7 +3,7 @@ import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database } from '../db/database.ts';
 import type { AiServices } from '../ai/ai-services.ts';
 import type { JobRunner } from '../jobs/runner.ts';
-import type { StorageAdapterFactory } from './origin-check.ts';
+import type { SourceOrigins } from '../storage/source-origins.ts';
 import type { SourceSchemas } from './source-schemas.ts';
 import type { GenerativeVideos } from '../ai/generative/index.ts';
 
@@ -23,12 +23,15 @@ export interface AppContext {
   database: Database;
   /** Encrypts storage secrets and secure URL tokens at rest. */
   secrets: SecretBox;
-  storageAdapterFactory: StorageAdapterFactory;
+  /** How stored sources' origins, and configurations being checked, are reached. */
+  origins: SourceOrigins;
   /** The zod schemas of sources, built once for this delivery domain. */
   sourceSchemas: SourceSchemas;
   jobs: JobRunner;
   /** The premium (AI) render jobs, run by runners of their own (AI_CONCURRENCY). */
   aiJobs: JobRunner;
+  /** The video render jobs, run by runners of their own (VIDEO_CONCURRENCY). */
+  videoJobs: JobRunner;
   ai: AiServices;
   /** Generative image to video (the unavailable provider without GENERATIVE_API_URL). */
   generativeVideos: GenerativeVideos;

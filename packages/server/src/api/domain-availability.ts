@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
-import {
-  DEMO_SOURCE_ID,
-  findDomainOwner,
-  RESERVED_SUBDOMAINS,
-  type DomainOwner,
-} from '../store/sources.ts';
+import { findDomainOwner, RESERVED_SUBDOMAINS, type DomainOwner } from '../store/source-domains.ts';
+import { DEMO_SOURCE_ID } from '../store/sources.ts';
 
 // Spec platform section 8: a detail containing 'already in use by source' or 'A different
 // account owns' reads in the dashboard as 'This domain is already in use by another source.'
@@ -25,11 +21,11 @@ export function domainTakenDetail(
     : `This domain is already in use by source ${owner.sourceId}.`;
 }
 
-export const RESERVED_DETAIL =
+const RESERVED_DETAIL =
   'This domain is reserved for Darkroom itself, so it is already in use by source darkroom.';
 
 /** Whether a subdomain is reserved (the demo source's, and names like www and api). */
-export function isReservedSubdomain(subdomain: string): boolean {
+function isReservedSubdomain(subdomain: string): boolean {
   return RESERVED_SUBDOMAINS.has(subdomain.toLowerCase());
 }
 

@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '@darkroom/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, apiError, routeNotFound } from './errors.ts';
+import { ApiError, apiError, routeNotFound } from '../errors.ts';
 import { sendErrors } from './documents.ts';
 
 // Fastify's own client errors (body too large, bad content length, ...) keep their meaning.

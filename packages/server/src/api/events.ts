@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { insertEvent } from '../store/events.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { attributeErrors } from './errors.ts';
+import { attributeErrors } from '../errors.ts';
 import { requestAttributes } from './request-document.ts';
 
 /** `events`: dashboard analytics events (spec platform section 7) into the event log. */

@@ -1,6 +1,6 @@
 import { pointerFromIssuePath } from '@darkroom/core';
 import type { z } from 'zod';
-import { ApiError, type ApiErrorItem } from './errors.ts';
+import { ApiError, type ApiErrorItem } from '../errors.ts';
 
 /**
  * One 422 error per invalid field, its pointer under `base`

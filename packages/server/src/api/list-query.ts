@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@darkroom/core';
 import type { SortKey } from '../store/list.ts';
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
 
 export interface ListQuery<TColumn extends string, TFilter extends string> {
   page: number;
@@ -65,17 +65,38 @@ export function parseListQuery<TColumn extends string, TFilter extends string>(
 
   const filter: Partial<Record<TFilter, string>> = {};
   for (const parameter of Object.keys(query)) {
-    const match = /^filter\[(.+)\]$/.exec(parameter);
-    if (!match) continue;
-    const name = match[1] as TFilter;
-    if (!rules.filters.includes(name)) {
-      throw apiError('invalid_parameter', `Unknown filter ${parameter}.`, { parameter });
-    }
+    const name = knownFilter(parameter, rules.filters);
+    if (name === null) continue;
     const value = single(query, parameter);
     if (value !== undefined) filter[name] = value;
   }
 
   return { page, pageSize, sort, filter, include: parseInclude(query, rules.includes) };
+}
+
+/**
+ * The name in a `filter[name]` parameter, or null for a parameter that is no filter. A filter
+ * the route does not know is 400 invalid_parameter, so a typo is not silently ignored.
+ */
+export function knownFilter<TFilter extends string>(
+  parameter: string,
+  known: readonly TFilter[],
+): TFilter | null {
+  const match = /^filter\[(.+)\]$/.exec(parameter);
+  if (!match) return null;
+  const name = match[1] as TFilter;
+  if (!known.includes(name)) {
+    throw apiError('invalid_parameter', `Unknown filter ${parameter}.`, { parameter });
+  }
+  return name;
+}
+
+/** A true/false filter (`filter[enabled]=true`); undefined when it is not given. */
+export function booleanFilter(value: string | undefined, parameter: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw apiError('invalid_parameter', `${parameter} must be true or false.`, { parameter });
 }
 
 /** The `include` parameter: related resources to add to `included`. */

@@ -8,8 +8,8 @@ import { sendData } from './documents.ts';
 export const NEEDS_GENERATIVE_PROVIDER = 'Needs a generative image provider (GENERATIVE_API_URL).';
 export const NEEDS_FFMPEG = 'Needs ffmpeg on the server.';
 
-/** One premium capability as this install offers it (issue 6, items 7 and 9). */
-export interface PremiumFeature {
+/** One premium capability (editor spec section 3, 'Capabilities') as this install offers it. */
+interface PremiumFeature {
   name: CapabilityName;
   available: boolean;
   /** What the install lacks, for the dashboard to say; null when available. */
@@ -21,7 +21,7 @@ export interface PremiumFeature {
  * reason is found by asking the store's rule again with the provider present, so the rule of
  * which capability needs what stays in one place.
  */
-export function premiumFeaturesOf(facilities: InstallFacilities): PremiumFeature[] {
+function premiumFeaturesOf(facilities: InstallFacilities): PremiumFeature[] {
   const installed = new Set(installedCapabilities(facilities));
   const withProvider = new Set(installedCapabilities({ ...facilities, generative: true }));
   return CAPABILITY_NAMES.map((name) => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { originPath } from '../delivery/origin-path.ts';
-import { findSourceByHost } from '../store/sources.ts';
+import { findSourceByHost } from '../store/source-hosts.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
 import { issueErrors } from './field-errors.ts';
 import { requestAttributes } from './request-document.ts';
 

@@ -2,7 +2,7 @@ import { RATE_LIMIT_DETAIL } from '@darkroom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import { bearerToken, ADMIN_COOKIE } from './authentication.ts';
 
 const WINDOW_MS = 60_000;

@@ -1,4 +1,4 @@
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
 
 /**
  * The attributes of a `{data: {type, attributes}}` request body. A body that is not such a

@@ -16,11 +16,10 @@ import { purgeRoutes } from './purges.ts';
 import { sessionRoutes } from './sessions.ts';
 import { sourceFileRoutes } from './source-files.ts';
 import { sourceRoutes } from './sources.ts';
+import { API_PREFIX } from './prefix.ts';
 import { userRoutes } from './users.ts';
 import { validationRoutes } from './validations.ts';
 import { videoGenerationRoutes } from './video-generations.ts';
-
-export const API_PREFIX = '/api/v4';
 
 /**
  * Mounts the resource modules twice: under /api/v4 scoped to the caller's account, and

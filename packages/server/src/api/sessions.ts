@@ -5,7 +5,7 @@ import { createSession, revokeSession } from '../store/sessions.ts';
 import { findUserByEmail } from '../store/users.ts';
 import { clearAdminCookie, requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { apiError, attributeErrors } from './errors.ts';
+import { apiError, attributeErrors } from '../errors.ts';
 import { requestAttributes } from './request-document.ts';
 import { sessionResource } from './serializers.ts';
 import { sendNewSession } from './session-answer.ts';

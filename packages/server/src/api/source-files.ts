@@ -5,31 +5,30 @@ import { indexObject, requestAssetIndex, type AssetIndexDependencies } from '../
 import type { SourceRow } from '../db/schema.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { apiError } from './errors.ts';
-import { managedStorageDir, putManagedFile, StorageError, storageOptions } from './origin-check.ts';
+import { apiError } from '../errors.ts';
+import { managedStorageDir } from '../storage/options.ts';
+import { putManagedFile, sanitizeManagedPath, StorageError } from '../storage/index.ts';
 import { loadSource, refuseDemoEdit } from './sources.ts';
 
 const MAX_PATH_LENGTH = 1024;
 
 /**
- * A safe relative path for a managed file, or null: no `..` or `.` segments, no absolute or
- * drive paths, no backslashes, control characters or empty segments.
+ * The path an upload names, cleaned, or null. Besides what keeps every managed path inside its
+ * source's folder (sanitizeManagedPath: no `..`, `.` or empty segments, no backslashes), an
+ * upload path is written relative (no leading slash or drive letter), without control
+ * characters, in at most MAX_PATH_LENGTH characters.
  */
-export function sanitizeManagedPath(raw: string): string | null {
+function uploadPath(raw: string): string | null {
   const value = raw.trim();
-  if (value === '' || value.length > MAX_PATH_LENGTH) return null;
+  if (value.length > MAX_PATH_LENGTH) return null;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   if (value.startsWith('/') || /^[A-Za-z]:/.test(value)) return null;
-  const segments = value.split('/');
-  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    return null;
-  }
-  return segments.join('/');
+  return sanitizeManagedPath(value);
 }
 
 // Enough of the common media signatures to label an upload; anything else is octet-stream.
-export function sniffContentType(head: Buffer): string {
+function sniffContentType(head: Buffer): string {
   const ascii = head.toString('latin1');
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return 'image/png';
@@ -78,18 +77,15 @@ async function indexUpload(
 
 /**
  * `POST /sources/{id}/files`: adds a file to a managed storage (darkroom_storage) source from the
- * dashboard (issue 3, item 4). Multipart field `file`, with an optional `path` field sent before
- * it (else the file's name); at most ORIGIN_MAX_BYTES. The storage layer writes it under a
- * temporary name and renames it into place, so a cut-off upload never shows as a whole file.
+ * dashboard: such a source has no storage of the customer's own to put files in (spec platform
+ * section 3, 'Storage credential fields by type': no fields). Multipart field `file`, with an
+ * optional `path` field sent before it (else the file's name); at most ORIGIN_MAX_BYTES. The
+ * storage layer writes it under a temporary name and renames it into place, so a cut-off upload
+ * never shows as a whole file.
  */
 export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
-  const { config, database, secrets, storageAdapterFactory } = app.darkroom;
-  const indexDeps: AssetIndexDependencies = {
-    db: database.db,
-    secrets,
-    storageAdapterFactory,
-    storageOptions: storageOptions(config),
-  };
+  const { config, database, origins } = app.darkroom;
+  const indexDeps: AssetIndexDependencies = { db: database.db, origins };
   await app.register(async (scoped) => {
     await scoped.register(fastifyMultipart, {
       // One byte over the cap lets putManagedFile see, and refuse, an oversized file.
@@ -123,7 +119,7 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
           part.file.resume();
           continue;
         }
-        const relative = sanitizeManagedPath(requestedPath ?? part.filename);
+        const relative = uploadPath(requestedPath ?? part.filename);
         if (relative === null) {
           part.file.resume();
           throw apiError(

@@ -9,7 +9,7 @@ import {
   isSettingKey,
   secretFieldNames,
   SETTINGS_KEYS,
-} from './source-production.ts';
+} from '../store/source-configuration.ts';
 
 export interface SourcePatch {
   name?: string;
@@ -50,7 +50,8 @@ const issue = (path: PropertyKey[], message: string): Issue =>
   ({ code: 'custom', path, message, input: undefined }) as Issue;
 
 // A masked value sent back unchanged (or an emptied secret input) means "keep the stored secret":
-// credentials are replace-only (issue 3, item 8).
+// credentials are replace-only, since forms only ever see them masked (spec platform section 3,
+// 'Storage credential fields by type').
 const keepsStoredSecret = (value: unknown) =>
   value === undefined ||
   value === null ||

@@ -6,9 +6,9 @@ import {
 } from '@darkroom/core';
 import { maskSecret, SecretDecryptionError, type SecretBox } from '../crypto/secrets.ts';
 import type { SourceRow } from '../db/schema.ts';
-import { secretFieldNames } from './source-production.ts';
+import { secretFieldNames } from '../store/source-configuration.ts';
 
-export type { SourceAttributes, SourceProductionAttributes, SourceResource } from '@darkroom/core';
+export type { SourceResource } from '@darkroom/core';
 
 function masked(secrets: SecretBox, encrypted: string | null): string | null {
   if (encrypted === null) return null;

@@ -5,13 +5,13 @@ import { newSecureUrlToken } from '../crypto/secrets.ts';
 import { checkSourceAllowance } from '../billing/limits.ts';
 import type { DatabaseSchema, SourceRow, SourceSettings } from '../db/schema.ts';
 import { isId } from '../db/ids.ts';
+import { SOURCE_DEPLOY_JOB } from '../jobs/kinds.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { SOURCE_DEPLOY_JOB } from '../jobs/source-deploy.ts';
 import { findAccounts } from '../store/accounts.ts';
 import { usableCapabilities } from '../store/capabilities.ts';
 import { insertEvent } from '../store/events.ts';
+import { DomainTakenError } from '../store/source-domains.ts';
 import {
-  DomainTakenError,
   findSource,
   insertSource,
   listSources,
@@ -22,24 +22,29 @@ import {
 import { requireAuth } from './authentication.ts';
 import { domainAvailability, domainTakenDetail } from './domain-availability.ts';
 import { sendData } from './documents.ts';
-import type { ApiError } from './errors.ts';
-import { apiError } from './errors.ts';
+import type { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import { issueErrors } from './field-errors.ts';
-import { parseInclude, parseListQuery } from './list-query.ts';
+import { booleanFilter, parseInclude, parseListQuery } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 import { scopeAccountId, type RouteScope } from './scope.ts';
 import { parseSourcePatch } from './source-patch.ts';
-import { decryptCredentials, encryptCredentials, splitProduction } from './source-production.ts';
+import {
+  decryptCredentials,
+  encryptCredentials,
+  splitProduction,
+} from '../store/source-configuration.ts';
 import { sourceResource } from './source-serializer.ts';
 import { accountResource } from './serializers.ts';
 
-const SOURCE_SORT_FIELDS: Record<string, SourceColumn> = {
+/** How source lists sort: API sort field -> column (the asset manager's list too). */
+export const SOURCE_SORT_FIELDS: Record<string, SourceColumn> = {
   name: 'name',
   date_created: 'created_at',
   date_modified: 'updated_at',
 };
 
-export const SOURCE_EVENTS = {
+const SOURCE_EVENTS = {
   created: 'Source Created',
   deployed: 'Source Deployed',
   creationErrored: 'Source Creation Errored',
@@ -47,17 +52,8 @@ export const SOURCE_EVENTS = {
 
 const PRODUCTION_POINTER = '/data/attributes/production';
 
-export function sourceNotFound(): ApiError {
+function sourceNotFound(): ApiError {
   return apiError('not_found', 'No source has this id.');
-}
-
-function parseEnabledFilter(value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw apiError('invalid_parameter', 'filter[enabled] must be true or false.', {
-    parameter: 'filter[enabled]',
-  });
 }
 
 /** The caller's (or, for admins, any) source, or the demo source; 404 otherwise. */
@@ -145,7 +141,7 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
       db,
       {
         scopeAccountId: accountId,
-        enabled: parseEnabledFilter(query.filter.enabled),
+        enabled: booleanFilter(query.filter.enabled, 'filter[enabled]'),
         accountId: query.filter.account_id,
       },
       query,
@@ -213,10 +209,7 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
               name: SOURCE_EVENTS.created,
               properties: { source_id: row.id, source_type: row.storage_provider ?? row.type },
             });
-            await enqueueJob(trx, {
-              kind: SOURCE_DEPLOY_JOB,
-              payload: { sourceId: row.id, userId: auth.user.id },
-            });
+            await enqueueJob(trx, SOURCE_DEPLOY_JOB, { sourceId: row.id, userId: auth.user.id });
           },
         );
         return await sendData(reply, 201, await sourceResourceOf(source));
@@ -270,10 +263,7 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
     try {
       const updated = await updateSource(db, source.id, changes, async (trx, row) => {
         if (patch.credentials === undefined) return;
-        await enqueueJob(trx, {
-          kind: SOURCE_DEPLOY_JOB,
-          payload: { sourceId: row.id, userId: auth.user.id },
-        });
+        await enqueueJob(trx, SOURCE_DEPLOY_JOB, { sourceId: row.id, userId: auth.user.id });
       });
       return await sendData(reply, 200, await sourceResourceOf(updated));
     } catch (error) {

@@ -14,7 +14,7 @@ import {
 } from '../store/users.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { apiError, attributeErrors, emailTaken, type ApiError } from './errors.ts';
+import { apiError, attributeErrors, emailTaken, type ApiError } from '../errors.ts';
 import { parseInclude, parseListQuery } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 import { scopeAccountId, type RouteScope } from './scope.ts';

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from './authentication.ts';
 import { domainAvailability } from './domain-availability.ts';
 import { sendData } from './documents.ts';
-import { ApiError, apiError } from './errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { fieldError, issueErrors } from './field-errors.ts';
-import { originCheckFailure, storageOptions } from './origin-check.ts';
+import { originCheckFailure } from '../storage/check-failure.ts';
 import { requestAttributes } from './request-document.ts';
 
 const CONFIGURATION_POINTER = '/data/attributes/configuration';
@@ -56,10 +56,7 @@ export function validationRoutes(app: FastifyInstance): void {
     // Web proxy sources have no origin of their own and managed storage nothing to reach.
     if (type !== 'webproxy' && type !== 'darkroom_storage') {
       try {
-        const adapter = await app.darkroom.storageAdapterFactory(
-          parsed.data,
-          storageOptions(config),
-        );
+        const adapter = await app.darkroom.origins.adapterForConfiguration(parsed.data);
         await adapter.verify();
       } catch (error) {
         const failure = originCheckFailure(error, type);

@@ -1,6 +1,7 @@
-// `video-generations`: generative image to video (issue 6 item 7). A request names an image of one
-// of the account's sources and a prompt; a durable job asks the configured provider and keeps the
-// MP4 in the data directory; the resource says how far it is and, once done, where to play it.
+// `video-generations`: generative image to video (editor spec section 2). A request names an image
+// of one of the account's sources and a prompt; a durable job asks the configured provider and
+// keeps the MP4 in the data directory; the resource says how far it is and, once done, where to
+// play it.
 import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -25,11 +26,11 @@ import {
 } from '../video-generations/store.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { apiError } from './errors.ts';
+import { apiError } from '../errors.ts';
 import { issueErrors } from './field-errors.ts';
 import { requestAttributes } from './request-document.ts';
 import { loadSource } from './sources.ts';
-import { API_PREFIX } from './routes.ts';
+import { API_PREFIX } from './prefix.ts';
 
 const TYPE = 'video_generations';
 const LIST_LIMIT = 20;

@@ -77,7 +77,7 @@ export async function deleteAsset(db: Db, sourceId: string, storagePath: string)
   await db.deleteFrom('assets').where('id', '=', assetAddress(sourceId, storagePath).id).execute();
 }
 
-export async function findAsset(
+async function findAsset(
   db: Db,
   sourceId: string,
   storagePath: string,

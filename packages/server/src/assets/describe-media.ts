@@ -20,7 +20,7 @@ export interface MediaDescription {
   frameCount: number | null;
   hasColors: boolean;
   isRenderable: boolean;
-  /** What ffprobe read of a video (issue 10 item 1); null for images and animations. */
+  /** What ffprobe read of a video; null for images and animations. */
   video: { durationMs: number; codec: string; frameRate: number | null } | null;
   /** Why a file that looks like an image could not be decoded; null when it could. */
   error: string | null;
@@ -43,7 +43,7 @@ const EMPTY: Omit<MediaDescription, 'contentType' | 'mediaKind'> = {
 };
 
 /** The image mode in the words of the asset attributes: RGB, RGBA, CMYK, Grayscale, ... */
-export function imageModeOf(metadata: Pick<Metadata, 'space' | 'hasAlpha' | 'channels'>): string {
+function imageModeOf(metadata: Pick<Metadata, 'space' | 'hasAlpha' | 'channels'>): string {
   const alpha = metadata.hasAlpha;
   switch (metadata.space) {
     case 'cmyk':

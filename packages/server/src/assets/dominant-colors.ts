@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { AssetColor } from '@darkroom/core';
 
 /** Colours reported per asset (the asset page's swatches and the colour filter). */
-export const MAX_COLORS = 5;
+const MAX_COLORS = 5;
 // Enough pixels for stable shares while keeping the quantisation cheap on any image size.
 const SAMPLE_EDGE = 96;
 // Median cut stops splitting at this many boxes; near-identical boxes are merged afterwards.

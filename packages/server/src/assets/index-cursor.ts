@@ -15,7 +15,7 @@ export type IndexCursor =
     }
   | { mode: 'served'; after: string | null };
 
-export function initialCursor(sourceType: string): IndexCursor {
+function initialCursor(sourceType: string): IndexCursor {
   return sourceType === 'webfolder' || sourceType === 'webproxy'
     ? { mode: 'served', after: null }
     : { mode: 'listing', pending: [], current: { prefix: '', page: null, done: 0 } };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema, SourceRow } from '../db/schema.ts';
+import { ASSET_INDEX_JOB } from '../jobs/kinds.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { findSource } from '../store/sources.ts';
 import { StorageError, type StorageAdapter, type StorageObject } from '../storage/types.ts';
@@ -13,12 +14,7 @@ import {
 } from './asset-rows.ts';
 import { requestAssetAnalysis } from './analysis/request.ts';
 import { parseCursor, type IndexCursor } from './index-cursor.ts';
-import {
-  ASSET_INDEX_JOB,
-  indexWithAdapter,
-  sourceAdapter,
-  type AssetIndexDependencies,
-} from './indexer.ts';
+import { indexWithAdapter, type AssetIndexDependencies } from './indexer.ts';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -28,7 +24,7 @@ export interface SliceBudget {
   maxMs: number;
 }
 
-export const DEFAULT_SLICE_BUDGET: SliceBudget = { maxObjects: 200, maxMs: 10_000 };
+const DEFAULT_SLICE_BUDGET: SliceBudget = { maxObjects: 200, maxMs: 10_000 };
 
 /** Objects read and described at the same time within a slice. */
 const READS_IN_FLIGHT = 4;
@@ -227,17 +223,18 @@ async function scheduleNextRun(db: Db, sourceId: string, intervalMinutes: number
   // One schedule per source: a manual run in between replaces the one already waiting.
   await db
     .deleteFrom('jobs')
-    .where('kind', '=', ASSET_INDEX_JOB)
+    .where('kind', '=', ASSET_INDEX_JOB.name)
     .where('failed_at', 'is', null)
     .where(sql<string>`payload->>'sourceId'`, '=', sourceId)
     .where(sql<boolean>`not (payload ? 'runId')`)
     .execute();
   if (intervalMinutes <= 0) return;
-  await enqueueJob(db, {
-    kind: ASSET_INDEX_JOB,
-    payload: { sourceId, reason: 'schedule' },
-    runAt: new Date(Date.now() + intervalMinutes * 60_000),
-  });
+  await enqueueJob(
+    db,
+    ASSET_INDEX_JOB,
+    { sourceId, reason: 'schedule' },
+    { runAt: new Date(Date.now() + intervalMinutes * 60_000) },
+  );
 }
 
 async function saveProgress(db: Db, state: SliceState, cursor: IndexCursor): Promise<void> {
@@ -254,10 +251,7 @@ async function saveProgress(db: Db, state: SliceState, cursor: IndexCursor): Pro
       .where('source_id', '=', state.source.id)
       .where('run_id', '=', state.runId)
       .execute();
-    await enqueueJob(trx, {
-      kind: ASSET_INDEX_JOB,
-      payload: { sourceId: state.source.id, runId: state.runId },
-    });
+    await enqueueJob(trx, ASSET_INDEX_JOB, { sourceId: state.source.id, runId: state.runId });
   });
 }
 
@@ -291,7 +285,7 @@ export async function runIndexSlice(
   const state: SliceState = {
     deps,
     source,
-    adapter: await sourceAdapter(deps, source),
+    adapter: await deps.origins.adapterFor(source),
     runId,
     seen: 0,
     indexed: 0,

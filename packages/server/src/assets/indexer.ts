@@ -1,49 +1,20 @@
-import { sql, type Kysely } from 'kysely';
-import type { SecretBox } from '../crypto/secrets.ts';
+import type { Kysely } from 'kysely';
 import type { AssetRow, DatabaseSchema, SourceRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { enqueueJob } from '../jobs/queue.ts';
-import type { StorageAdapterFactory } from '../api/origin-check.ts';
-import { configurationOf } from '../api/source-production.ts';
-import {
-  StorageError,
-  type StorageAdapter,
-  type StorageObject,
-  type StorageOptions,
-} from '../storage/types.ts';
+import { ASSET_INDEX_JOB } from '../jobs/kinds.ts';
+import { enqueueJob, enqueueUnlessPending } from '../jobs/queue.ts';
+import type { SourceOrigins } from '../storage/source-origins.ts';
+import { StorageError, type StorageAdapter, type StorageObject } from '../storage/types.ts';
 import { requestAssetAnalysis } from './analysis/request.ts';
 import { deleteAsset, upsertAsset } from './asset-rows.ts';
 import { describeMedia } from './describe-media.ts';
 import { readForSniffing, readWhole, type ObjectBytes } from './read-object.ts';
 import { sniffMedia } from './sniff-media.ts';
 
-/** The job kind of one slice of an indexing run (jobs/asset-index.ts handles it). */
-export const ASSET_INDEX_JOB = 'asset-index';
-
 export interface AssetIndexDependencies {
   db: Kysely<DatabaseSchema>;
-  secrets: SecretBox;
-  storageAdapterFactory: StorageAdapterFactory;
-  storageOptions: StorageOptions;
-  /**
-   * Options under which the demo source's adapter finds the images shipped with the server
-   * (api/origin-check.ts demoStorageOptions, which links them into the data directory, so it
-   * is only called when the demo source is read). Without it the demo reads managed storage.
-   */
-  demoStorageOptions?: () => StorageOptions;
-}
-
-/** The adapter of a source's origin, as delivery builds it. */
-export async function sourceAdapter(
-  deps: AssetIndexDependencies,
-  source: SourceRow,
-): Promise<StorageAdapter> {
-  const options = source.is_demo
-    ? (deps.demoStorageOptions?.() ?? deps.storageOptions)
-    : deps.storageOptions;
-  return deps.storageAdapterFactory(configurationOf(deps.secrets, source), options, {
-    sourceId: source.id,
-  });
+  /** How the sources' origins are reached (the demo source's shipped images included). */
+  origins: SourceOrigins;
 }
 
 /** The run in progress for the source, whose id an asset indexed meanwhile must carry. */
@@ -113,7 +84,7 @@ export async function indexObject(
 ): Promise<AssetRow | null> {
   const row = await indexWithAdapter(
     deps,
-    await sourceAdapter(deps, source),
+    await deps.origins.adapterFor(source),
     source,
     object,
     options,
@@ -128,7 +99,7 @@ export async function refreshAsset(
   source: SourceRow,
   originPath: string,
 ): Promise<AssetRow | null> {
-  const adapter = await sourceAdapter(deps, source);
+  const adapter = await deps.origins.adapterFor(source);
   const storagePath = originPath.replace(/^\/+/, '');
   let object: StorageObject;
   try {
@@ -142,19 +113,6 @@ export async function refreshAsset(
   const row = await indexWithAdapter(deps, adapter, source, { ...object, path: storagePath });
   if (row !== null) await requestAssetAnalysis(deps.db, source.id);
   return row;
-}
-
-/** A slice job of the run is waiting or in hand (a lapsed lease is picked up again). */
-async function runHasLiveJob(db: Kysely<DatabaseSchema>, sourceId: string): Promise<boolean> {
-  const job = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', ASSET_INDEX_JOB)
-    .where('failed_at', 'is', null)
-    .where(sql<string>`payload->>'sourceId'`, '=', sourceId)
-    .where(sql<boolean>`payload ? 'runId'`)
-    .executeTakeFirst();
-  return job !== undefined;
 }
 
 /**
@@ -177,7 +135,7 @@ export async function requestAssetIndex(
       .returning('run_id')
       .executeTakeFirst();
     if (inserted !== undefined) {
-      await enqueueJob(trx, { kind: ASSET_INDEX_JOB, payload: { sourceId, runId } });
+      await enqueueJob(trx, ASSET_INDEX_JOB, { sourceId, runId });
       return;
     }
     const run = await trx
@@ -187,9 +145,13 @@ export async function requestAssetIndex(
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (run.status === 'running') {
-      if (!(await runHasLiveJob(trx, sourceId))) {
-        await enqueueJob(trx, { kind: ASSET_INDEX_JOB, payload: { sourceId, runId: run.run_id } });
-      }
+      // A slice job of the run waiting or in hand (a lapsed lease is picked up again) goes on.
+      await enqueueUnlessPending(
+        trx,
+        ASSET_INDEX_JOB,
+        { sourceId, runId: run.run_id },
+        { sameAs: ['sourceId', 'runId'] },
+      );
       return;
     }
     // A fresh row, so the run's start time and counters are its own.
@@ -198,6 +160,6 @@ export async function requestAssetIndex(
       .insertInto('asset_index_runs')
       .values({ source_id: sourceId, run_id: runId, status: 'running', reason })
       .execute();
-    await enqueueJob(trx, { kind: ASSET_INDEX_JOB, payload: { sourceId, runId } });
+    await enqueueJob(trx, ASSET_INDEX_JOB, { sourceId, runId });
   });
 }

@@ -28,7 +28,7 @@ const MONTHLY = {
   aggregate_usage: null,
 } as const;
 
-export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
+const PLAN_CATALOGUE: readonly CataloguePlan[] = [
   {
     id: 'price_darkroom_free',
     lookupKey: FREE_PLAN_LOOKUP_KEY,

@@ -1,5 +1,5 @@
-// The local ledger's invoices (issue 9 item 1): one per account and closed period, numbered,
-// with line items and totals in minor units.
+// The local ledger's invoices (spec platform section 3, 'Invoice'): one per account and closed
+// period, numbered, with line items and totals in minor units.
 import { randomBytes } from 'node:crypto';
 import { invoiceLines, invoiceTotal, parsePlan } from '@darkroom/core';
 import type { Kysely, Transaction } from 'kysely';

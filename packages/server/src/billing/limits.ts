@@ -1,13 +1,14 @@
-// Issue 9 item 6: the plan's sources_included and users_included, enforced when a source is
-// created or a user added. Two requests racing at the limit may both pass; the limit is a
-// commercial one, so one extra row is preferable to locking the account on every create.
+// The plan's sources_included and users_included (spec platform section 3, 'Billing price'),
+// enforced when a source is created or a user added. Two requests racing at the limit may both
+// pass; the limit is a commercial one, so one extra row is preferable to locking the account on
+// every create.
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
-import { apiError, type ApiError } from '../api/errors.ts';
+import { apiError, type ApiError } from '../errors.ts';
 import { accountPlan } from './plans.ts';
 
 /** The dashboard page where a plan is changed; limit errors link to it. */
-export const UPGRADE_PATH = '/billing/plans';
+const UPGRADE_PATH = '/billing/plans';
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;

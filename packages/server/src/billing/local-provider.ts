@@ -9,9 +9,9 @@ import { cancelSubscription, changeSubscriptionPrice, localCustomerId } from './
 import type { BillingSubscriptionRow } from '../db/schema.ts';
 
 /** The dashboard page that stands in for a provider's customer portal. */
-export const LOCAL_PORTAL_PATH = '/billing/portal';
+const LOCAL_PORTAL_PATH = '/billing/portal';
 
-/** The books kept in Darkroom's own database (issue 9 item 1). */
+/** The books kept in Darkroom's own database, used when STRIPE_SECRET_KEY is not set. */
 export function localBillingProvider(db: Kysely<DatabaseSchema>): BillingProvider {
   async function subscriptionOf(
     row: BillingSubscriptionRow,

@@ -1,6 +1,6 @@
 import type { BillingPrice, Invoice, InvoiceStatus, Subscription } from '@darkroom/core';
 
-export interface InvoiceQuery {
+interface InvoiceQuery {
   limit: number;
   status?: InvoiceStatus;
   subscription?: string;
@@ -8,7 +8,7 @@ export interface InvoiceQuery {
 }
 
 /** Which plan an account may move to, and with what. */
-export interface PlanChange {
+interface PlanChange {
   priceId: string;
   /** Makes a retried change one change at the provider. */
   idempotencyKey: string;

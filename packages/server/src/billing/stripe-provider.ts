@@ -1,7 +1,7 @@
-// Billing through Stripe (issue 9 item 2). Every account is a Stripe customer with one
-// subscription, created on the free price the first time the account's billing is read. The
-// local billing_subscriptions row mirrors it (kept current by webhooks, stripe-webhooks.ts) so
-// plan limits never wait on Stripe.
+// Billing through Stripe, when STRIPE_SECRET_KEY is set. Every account is a Stripe customer with
+// one subscription, created on the free price the first time the account's billing is read. The
+// local billing_subscriptions row mirrors it (kept current by webhooks, stripe-webhooks.ts) so plan
+// limits never wait on Stripe.
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Config } from '../config.ts';

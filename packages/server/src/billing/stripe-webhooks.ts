@@ -1,5 +1,6 @@
-// Stripe webhooks (issue 9 item 2): the signature is checked with the endpoint's secret, and
-// each event id is handled once, since Stripe delivers an event again until it gets a 2xx.
+// Stripe webhooks, which keep the local billing record current: the signature is checked with the
+// endpoint's secret, and each event id is handled once, since Stripe delivers an event again until
+// it gets a 2xx.
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { DatabaseSchema } from '../db/schema.ts';

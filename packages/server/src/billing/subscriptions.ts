@@ -11,7 +11,7 @@ export function localCustomerId(accountId: string): string {
   return `cus_${accountId}`;
 }
 
-export async function findSubscription(
+async function findSubscription(
   db: Db,
   accountId: string,
 ): Promise<BillingSubscriptionRow | undefined> {

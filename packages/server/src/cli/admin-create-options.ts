@@ -7,7 +7,7 @@ Creates an administrator, or makes an existing user one (setting the given passw
 Uses the same database as the server: DATABASE_URL, else the embedded one in DATA_DIR.
 Stop the server first when it uses the embedded database.`;
 
-export interface AdminCreateOptions {
+interface AdminCreateOptions {
   email: string;
   password: string;
   name: string | undefined;

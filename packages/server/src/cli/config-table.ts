@@ -2,8 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { CONFIG_TABLE_MARKERS, configTableMarkdown, readmeConfigTable } from '../config.ts';
 
 /**
- * Prints the README configuration table rendered from CONFIG_VARIABLES, or with
- * `--write README.md` replaces the block between the config-table markers in that file.
+ * Prints the README configuration table rendered from the variables declared in
+ * config/settings.ts, or with `--write README.md` replaces the block between the config-table
+ * markers in that file.
  */
 function main(args: string[]): void {
   const table = configTableMarkdown();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseSecretKey } from '../config.ts';
 import { SECRET_KEY_BYTES } from './secrets.ts';
 
-export const SECRET_KEY_FILE = 'secret.key';
+const SECRET_KEY_FILE = 'secret.key';
 
 /**
  * The key that encrypts storage secrets: DARKROOM_SECRET_KEY when set, else the key file in the

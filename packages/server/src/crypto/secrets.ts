@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-// Storage secrets (access keys, secret keys, SAS strings) are encrypted at rest with
-// AES-256-GCM (issue 3). The version prefix lets a later key rotation or cipher change read
-// values written by this one.
+// Storage secrets (access keys, secret keys, SAS strings: the sensitive fields of spec platform
+// section 3) are encrypted at rest with AES-256-GCM. The version prefix lets a later key rotation
+// or cipher change read values written by this one.
 const VERSION = 'v1';
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -77,7 +77,7 @@ export function maskSecret(value: string): string {
   return value.length > 8 ? `${MASK}${value.slice(-4)}` : MASK;
 }
 
-/** A new secure URL token: 16 random bytes as hex, signing URLs imgix-style (ARCHITECTURE.md). */
+/** A new secure URL token: 16 random bytes as hex (docs/ARCHITECTURE.md, "Signed URLs"). */
 export function newSecureUrlToken(): string {
   return randomBytes(16).toString('hex');
 }

@@ -18,7 +18,7 @@ await database.close();
 `;
 
 /** Whether the folder already holds a PostgreSQL cluster (initdb writes PG_VERSION first). */
-export function isInitialised(pgliteDir: string): boolean {
+function isInitialised(pgliteDir: string): boolean {
   return existsSync(path.join(pgliteDir, 'PG_VERSION'));
 }
 

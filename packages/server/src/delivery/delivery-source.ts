@@ -5,12 +5,7 @@ import { parseDeliveryDomain } from '@darkroom/core';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { SourceRow } from '../db/schema.ts';
-import {
-  demoStorageOptions,
-  storageOptions,
-  type StorageAdapterFactory,
-} from '../api/origin-check.ts';
-import { configurationOf } from '../api/source-production.ts';
+import type { SourceOrigins } from '../storage/source-origins.ts';
 import type { StorageAdapter } from '../storage/types.ts';
 
 export interface DeliverySource {
@@ -39,9 +34,9 @@ export interface DeliverySource {
 }
 
 export interface DeliverySourceDependencies {
-  config: Readonly<Config>;
+  config: Pick<Config, 'deliveryDomain'>;
   secrets: SecretBox;
-  storageAdapterFactory: StorageAdapterFactory;
+  origins: SourceOrigins;
 }
 
 export function deliverySource(
@@ -71,13 +66,7 @@ export function deliverySource(
     capabilities,
     multiframe: row.enable_multiframe,
     adapter() {
-      adapter ??= (async () =>
-        deps.storageAdapterFactory(
-          configurationOf(deps.secrets, row),
-          // The demo source reads the images shipped with the server (spec platform section 9).
-          row.is_demo ? demoStorageOptions(deps.config, row.id) : storageOptions(deps.config),
-          { sourceId: row.id },
-        ))();
+      adapter ??= deps.origins.adapterFor(row);
       // A factory that failed once (bad stored configuration) is tried again next time.
       adapter.catch(() => {
         adapter = null;

@@ -1,4 +1,5 @@
-// Rendered outputs on disk under DATA_DIR/render-cache (issue 4 item 6): a size-capped LRU.
+// Rendered outputs on disk under DATA_DIR/render-cache: a size-capped LRU, since it is only a
+// cache (docs/ARCHITECTURE.md, "Where data lives").
 // Layout `{sourceId}/{pathHash[0..2]}/{pathHash}/{key}.render`, so purging one origin path (all
 // its variants) or a whole source is removing one folder. Each file holds a small JSON header
 // (content type, ETag, ...) and the bytes; it is written under a temporary name and renamed, so

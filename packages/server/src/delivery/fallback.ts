@@ -15,7 +15,7 @@ export interface FallbackResponse {
 }
 
 /** The fallback's address, with the request's query appended when the source asks for it. */
-export function fallbackUrl(fallback: FallbackImage, query: string): string {
+function fallbackUrl(fallback: FallbackImage, query: string): string {
   if (!fallback.append_qs || query === '') return fallback.url;
   const hashStart = fallback.url.indexOf('#');
   const base = hashStart === -1 ? fallback.url : fallback.url.slice(0, hashStart);

@@ -1,9 +1,9 @@
-// Cache hits answered from node:http's `request` event, before Fastify sees the request (issue 4
-// benchmark: over 20,000 hits a second from one process; Fastify's request lifecycle alone
-// manages under half of that). Only a GET or HEAD whose source lookup and render are both in
-// memory is answered here, through the same checks and answer builder as the Fastify route
-// (Delivery.answerFromMemory); everything else goes on to Fastify untouched. On keep-alive
-// connections that start with hits, those hits are read and written on the socket itself
+// Cache hits answered from node:http's `request` event, before Fastify sees the request (the
+// cache-hit budget of `npm run bench`: over 20,000 hits a second from one process; Fastify's
+// request lifecycle alone manages under half of that). Only a GET or HEAD whose source lookup and
+// render are both in memory is answered here, through the same checks and answer builder as the
+// Fastify route (Delivery.answerFromMemory); everything else goes on to Fastify untouched. On
+// keep-alive connections that start with hits, those hits are read and written on the socket itself
 // (raw-http.ts), since node:http alone costs about as much as the whole hit.
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -12,7 +12,8 @@ import type { Config } from '../config.ts';
 import { hasRepeatedHost, refuseRepeatedHost } from '../net/repeated-host.ts';
 import { answerHitsFromSockets, type HitResponse } from './raw-http.ts';
 import { hostClassifier, type HostRole } from './routing.ts';
-import type { Delivery, DeliveryRequest } from './service.ts';
+import type { Delivery } from './delivery.ts';
+import type { DeliveryRequest } from './request.ts';
 
 /** Levels at which Fastify logs every request; the hits answered here log theirs too. */
 const REQUEST_LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);

@@ -1,7 +1,7 @@
-// The addresses inside HLS playlists (issue 10 item 3). The render cache keeps playlists with
-// bare file names; each answer names every file by the request's own address with the file as
-// `hls-part`, signed with the source's token when the source signs URLs (ARCHITECTURE.md,
-// "Signed URLs"), so a player fetching them passes the same checks the master playlist did.
+// The addresses inside HLS playlists (fm=hls). The render cache keeps playlists with bare file
+// names; each answer names every file by the request's own address with the file as `hls-part`,
+// signed with the source's token when the source signs URLs (docs/ARCHITECTURE.md, "Signed URLs"),
+// so a player fetching them passes the same checks the master playlist did.
 import { signPath } from '@darkroom/core';
 import { rewritePlaylistUris } from '@darkroom/render';
 import type { DeliverySource } from './delivery-source.ts';
@@ -10,7 +10,7 @@ import type { RequestTarget } from './request-target.ts';
 import { queryWithoutSignature } from './request-target.ts';
 
 /** A function from a stream file name to its address, relative to the playlist's. */
-export function partUriOf(
+function partUriOf(
   target: RequestTarget,
   source: Pick<DeliverySource, 'requiresSignature' | 'token'>,
 ): (name: string) => string {

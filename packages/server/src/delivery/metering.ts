@@ -1,9 +1,9 @@
-// Usage events (issue 4 item 8): every delivery request is counted, buffered in memory and
-// written in batches, so the request path never waits for an INSERT. A batch goes out every
-// second or at 500 distinct rows, whichever comes first, and whatever is left when the app
-// closes. Identical requests within a batch (cache hits of one popular image by one client
-// kind) become one row with a `requests` count: at thousands of hits a second, one row per hit
-// would cost the embedded database more than the hits themselves.
+// Usage events (docs/ARCHITECTURE.md, "A delivery from socket to bytes"): every delivery request is
+// counted, buffered in memory and written in batches, so the request path never waits for an
+// INSERT. A batch goes out every second or at 500 distinct rows, whichever comes first, and
+// whatever is left when the app closes. Identical requests within a batch (cache hits of one
+// popular image by one client kind) become one row with a `requests` count: at thousands of hits a
+// second, one row per hit would cost the embedded database more than the hits themselves.
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema, NewUsageEvent } from '../db/schema.ts';
 

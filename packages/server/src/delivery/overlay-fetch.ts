@@ -1,13 +1,14 @@
 // The `fetchImage` delivery gives the render engine for `mark`, `mask` and `blend` images
 // (docs.imgix.com/apis/rendering/watermark/mark): an absolute URL is fetched through the SSRF
-// guard, capped in bytes and time, but never from the rendering source's own delivery host
-// (issue 4 item 3: "a mark or blend on the same source is 400"; it would render itself). A path
-// is a file of the same source, read through its adapter as imgix reads relative marks "with the
-// same credentials"; a query on it (`/logo.png?w=160`) renders that file first, one level deep.
+// guard, capped in bytes and time, but never from the rendering source's own delivery host (a 400,
+// since it would render itself). A path is a file of the same source, read through its adapter as
+// imgix reads relative marks "with the same credentials"; a query on it (`/logo.png?w=160`) renders
+// that file first, one level deep.
 import { parseParams } from '@darkroom/core';
 import { render, RenderError } from '@darkroom/render';
 import { GuardedFetchError } from '../net/guarded-fetch-error.ts';
 import { guardedFetch } from '../net/guarded-fetch.ts';
+import { hostName } from '../net/host-name.ts';
 import { webProxyUrl } from '../storage/web-proxy.ts';
 import type { StorageOptions } from '../storage/types.ts';
 import type { DeliverySource } from './delivery-source.ts';
@@ -101,7 +102,7 @@ export function overlayFetcher(options: OverlayFetchOptions): (url: string) => P
       } catch {
         throw new RenderError(400, `"${address}" is not a valid URL.`);
       }
-      if (options.source.hostnames.has(url.hostname.toLowerCase().replace(/\.$/, ''))) {
+      if (options.source.hostnames.has(hostName(url.hostname))) {
         throw new RenderError(
           400,
           'A mark, mask or blend image cannot come from the same source by its URL; give its path instead.',

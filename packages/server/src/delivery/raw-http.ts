@@ -1,12 +1,12 @@
-// Cache hits on keep-alive connections answered straight from the socket (issue 4 benchmark:
-// over 20,000 hits a second from one process). On two cores node:http itself tops out near
-// 20,000 answers a second however little the handler does: the parser's JavaScript callbacks,
-// IncomingMessage and ServerResponse cost more than finding and writing a cached render. So a
-// connection starts here: a read that holds exactly one plain GET or HEAD request head is parsed
-// and offered to the fast path, and the answer is written as one buffer. The first read that is
-// anything else (a partial or pipelined request, a body, an upgrade, a repeated header, HTTP/1.0,
-// Connection: close, any byte this parser does not expect) or that the fast path declines hands
-// the connection to node:http for good, with that read put back in front of its parser. The
+// Cache hits on keep-alive connections answered straight from the socket (the cache-hit budget of
+// `npm run bench`: over 20,000 hits a second from one process). On two cores node:http itself tops
+// out near 20,000 answers a second however little the handler does: the parser's JavaScript
+// callbacks, IncomingMessage and ServerResponse cost more than finding and writing a cached render.
+// So a connection starts here: a read that holds exactly one plain GET or HEAD request head is
+// parsed and offered to the fast path, and the answer is written as one buffer. The first read that
+// is anything else (a partial or pipelined request, a body, an upgrade, a repeated header,
+// HTTP/1.0, Connection: close, any byte this parser does not expect) or that the fast path declines
+// hands the connection to node:http for good, with that read put back in front of its parser. The
 // parser is strict on purpose: whatever it does not understand, node:http answers.
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -136,7 +136,7 @@ function headerBlock(headers: Readonly<Record<string, string>>): string {
 }
 
 /** An answer written to the socket as one buffer: status line, headers, Date, keep-alive. */
-export class RawResponse implements HitResponse {
+class RawResponse implements HitResponse {
   readonly #socket: Socket;
   readonly #keepAlive: string;
   #status = 0;

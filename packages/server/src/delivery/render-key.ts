@@ -1,6 +1,6 @@
-// What decides a render's bytes, hashed into its cache key (issue 4 item 6): the source and its
-// version, the origin path, the normalised parameters, and the request headers the render reads
-// (Accept under auto=format, the client hints `ch` names).
+// What decides a render's bytes, hashed into its cache key: the source and its version, the origin
+// path, the normalised parameters, and the request headers the render reads (Accept under
+// auto=format, the client hints `ch` names).
 import { createHash } from 'node:crypto';
 import type { Params } from '@darkroom/core';
 import { acceptKey, type ClientHints } from '@darkroom/render';

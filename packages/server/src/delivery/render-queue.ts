@@ -1,6 +1,6 @@
-// Bounded render concurrency (issue 4 item 7): at most `concurrency` renders at once, at most
-// `maxWaiting` more waiting for a slot; past that the caller answers 429 at once instead of
-// letting memory and latency grow without bound.
+// Bounded render concurrency: at most `concurrency` renders at once, at most `maxWaiting` more
+// waiting for a slot; past that the caller answers 429 at once instead of letting memory and
+// latency grow without bound.
 
 export class QueueFullError extends Error {
   /** Whole seconds a client should wait before trying again. */

@@ -1,7 +1,7 @@
 // The request target as the client sent it, split into what delivery needs: the raw path (for
 // the signature and the origin), the raw query and the query's pairs without the signature.
 
-/** URLs longer than this answer 414 (issue 4 item 7: "414 URL over a limit"). */
+/** URLs longer than this answer 414 URI Too Long (RFC 9110 section 15.5.15). */
 export const MAX_TARGET_LENGTH = 8192;
 
 export interface RequestTarget {

@@ -1,12 +1,12 @@
-// Which requests are deliveries (issue 4 item 1): a Host of `{subdomain}.{DELIVERY_DOMAIN}` (any
-// port) or a source's custom domain. Those are answered here, in the first onRequest hook, before
-// the API's rate limit, authentication and routes see them; every other request goes on as before.
+// Which requests are deliveries (docs/ARCHITECTURE.md, "A delivery from socket to bytes"): a Host
+// of `{subdomain}.{DELIVERY_DOMAIN}` (any port) or a source's custom domain. Those are answered
+// here, in the first onRequest hook, before the API's rate limit, authentication and routes see
+// them; every other request goes on as before.
 import { parseDeliveryDomain } from '@darkroom/core';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { frameworkErrorMessage, sendFrameworkError } from '../api/error-handler.ts';
-import { deliveryHostLookup } from '../store/sources.ts';
-import { errorAnswer, sendAnswer } from './answers.ts';
-import type { Delivery } from './service.ts';
+import type { FastifyInstance } from 'fastify';
+import { hostName } from '../net/host-name.ts';
+import { deliveryHostLookup } from '../store/source-hosts.ts';
+import type { Delivery } from './delivery.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,28 +17,13 @@ declare module 'fastify' {
 /** How a Host header is served: by delivery for sure, by delivery if a source has it, or not. */
 export type HostRole = 'delivery' | 'custom-domain' | 'other';
 
-/** Classifies lowercased Host headers for one delivery domain (parsed once, not per request). */
+/** Classifies Host headers (any port or letter case) for one delivery domain, parsed once. */
 export function hostClassifier(deliveryDomain: string): (host: string) => HostRole {
   const suffix = `.${parseDeliveryDomain(deliveryDomain).host}`;
   return (host) => {
-    const hostname = host.replace(/:\d+$/, '').replace(/\.$/, '');
+    const hostname = hostName(host);
     if (hostname.endsWith(suffix)) return 'delivery';
     return deliveryHostLookup(hostname, deliveryDomain) === null ? 'other' : 'custom-domain';
-  };
-}
-
-/**
- * Fastify's `frameworkErrors`: what it refuses before any hook runs (a path that is not valid
- * percent-encoding) is answered on delivery hosts as delivery answers errors, in plain text, and
- * elsewhere as the API does.
- */
-export function frameworkErrorHandler(
-  deliveryDomain: string,
-): NonNullable<FastifyServerOptions['frameworkErrors']> {
-  const roleOf = hostClassifier(deliveryDomain);
-  return (error, request, reply) => {
-    if (roleOf(request.host.toLowerCase()) === 'other') return sendFrameworkError(error, reply);
-    return sendAnswer(reply, errorAnswer(400, frameworkErrorMessage(error), null), request.method);
   };
 }
 

@@ -1,5 +1,6 @@
-// Signed URLs (ARCHITECTURE.md, "Signed URLs"): imgix's `s = md5hex(token + path + query)` over
-// the request target exactly as the client sent it, so no re-encoding can change what is signed.
+// Signed URLs (docs/ARCHITECTURE.md, "Signed URLs"): imgix's `s = md5hex(token + path + query)`
+// over the request target exactly as the client sent it, so no re-encoding can change what is
+// signed.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { extractSignature, signaturePayload } from '@darkroom/core';
 

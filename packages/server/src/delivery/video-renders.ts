@@ -1,7 +1,7 @@
-// Video renders (issue 10 items 2 and 3) run as durable jobs, as premium renders do
-// (ai-renders.ts): the first request for a transcode or a stream enqueues one and answers 423
-// until the result is in the render cache. A stream is rendered whole by one job, every
-// playlist and segment cached on its own, the master playlist last: once it is there, all is.
+// The video works of delivery (transcodes, HLS streams, spritesheets) rendered into the answers
+// the render cache keeps. They run as durable jobs (render-jobs.ts): a stream is rendered whole
+// by one job, every playlist and segment cached on its own, the master playlist last: once it
+// is there, all is.
 import type { Params } from '@darkroom/core';
 import {
   HLS_MEDIA_TYPES,
@@ -12,16 +12,10 @@ import {
   videoSpritesheet,
   type VideoLimits,
 } from '@darkroom/render';
-import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { DatabaseSchema } from '../db/schema.ts';
-import { requestRenderJob, type AiRenderPayload, type AiRenderState } from './ai-renders.ts';
 import { strongEtag, type CachedRender } from './cached-render.ts';
 import { videoVariant, type VideoWork } from './video-request.ts';
 
-export const VIDEO_RENDER_JOB = 'video-render';
-/** One retry for a transient failure (a timeout, a lost origin); ffmpeg fails the same again. */
-const VIDEO_RENDER_MAX_ATTEMPTS = 2;
 /** Longest one video job may run; past it ffmpeg is stopped and the URL answers 504. */
 export const VIDEO_RENDER_TIMEOUT_MS = 10 * 60_000;
 
@@ -29,7 +23,7 @@ export const VIDEO_RENDER_TIMEOUT_MS = 10 * 60_000;
 export type JobVideoWork = Exclude<VideoWork, { kind: 'poster' }>;
 
 /** One cached answer a video render leaves, under the identity suffix `variant`. */
-export interface VideoRenderEntry {
+interface VideoRenderEntry {
   variant: string;
   render: CachedRender;
 }
@@ -43,17 +37,6 @@ export interface VideoRenderOutput {
 
 export function isJobVideoWork(work: VideoWork | null): work is JobVideoWork {
   return work !== null && work.kind !== 'poster';
-}
-
-/** The 423-while-rendering state of the video job for `payload.key` (enqueued when none). */
-export function requestVideoRender(
-  db: Kysely<DatabaseSchema>,
-  payload: AiRenderPayload,
-): Promise<AiRenderState> {
-  return requestRenderJob(db, VIDEO_RENDER_JOB, payload, {
-    maxAttempts: VIDEO_RENDER_MAX_ATTEMPTS,
-    failedMessage: 'The video render failed. Try again later.',
-  });
 }
 
 /** True for a GIF or WebP with more than one frame: the clip-making input of fm=mp4|webm. */

@@ -1,6 +1,6 @@
-// Which requests the video engine answers (issue 10), decided before anything is fetched, from
-// the origin path's extension and the parameters: video files (MP4, MOV, WebM, ...) in every
-// format, and animations (GIF, WebP) made into clips. Everything else is the image pipeline's.
+// Which requests the video engine answers, decided before anything is fetched, from the origin
+// path's extension and the parameters: video files (MP4, MOV, WebM, ...) in every format, and
+// animations (GIF, WebP) made into clips. Everything else is the image pipeline's.
 import type { Params } from '@darkroom/core';
 import type { VideoFormat } from '@darkroom/render';
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { newSecureUrlToken, type SecretBox } from '../crypto/secrets.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
 import { internalAccount } from '../store/accounts.ts';
-import { DEMO_SOURCE_ID, findSource, insertSource, DomainTakenError } from '../store/sources.ts';
+import { DomainTakenError } from '../store/source-domains.ts';
+import { DEMO_SOURCE_ID, findSource, insertSource } from '../store/sources.ts';
 import { isUniqueViolation } from '../store/errors.ts';
 
 export { DEMO_SOURCE_ID };

@@ -1,17 +1,47 @@
+// Runs the durable queue's jobs: each runner polls for due jobs of the kinds it has handlers
+// for, so a process runs only the kinds it was given (AI renders, say, by runners of their own).
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema, JobRow } from '../db/schema.ts';
-import { claimJob, completeJob, failJob } from './queue.ts';
-
-export type JobHandler = (job: JobRow) => Promise<void>;
+import { z } from 'zod';
+import type { DatabaseSchema, JobPayload, JobRow } from '../db/schema.ts';
+import type { JobKind } from './kind.ts';
+import { claimJob, deleteJob, failJob } from './queue.ts';
 
 /** A failure another attempt would repeat (a render refused on its merits): no retry. */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+/** What runs the jobs of one kind. */
+export interface JobHandler {
+  readonly kind: string;
+  run(job: JobRow): Promise<void>;
+}
+
+/**
+ * The handler of `kind`: `run` gets the payload parsed by the kind's schema. A payload that does
+ * not parse (written by another version, or by hand) fails the job for good: no retry mends it.
+ */
+export function handleJob<Payload extends JobPayload>(
+  kind: JobKind<Payload>,
+  run: (payload: Payload, job: JobRow) => Promise<void>,
+): JobHandler {
+  return {
+    kind: kind.name,
+    async run(job) {
+      const parsed = kind.payload.safeParse(job.payload);
+      if (!parsed.success) {
+        throw new PermanentJobError(
+          `The payload of this ${kind.name} job is not valid: ${z.prettifyError(parsed.error)}`,
+        );
+      }
+      await run(parsed.data, job);
+    },
+  };
+}
+
 export interface JobRunnerOptions {
   db: Kysely<DatabaseSchema>;
-  handlers: Readonly<Record<string, JobHandler>>;
+  handlers: readonly JobHandler[];
   /** How often an idle runner looks for due jobs. */
   pollIntervalMs?: number;
   /** How long a claimed job is ours before another process may take it over. */
@@ -34,7 +64,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const leaseMs = options.leaseMs ?? 60_000;
   const retryBaseMs = options.retryBaseMs ?? 5_000;
-  const kinds = Object.keys(options.handlers);
+  const handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
+  const kinds = [...handlers.keys()];
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
@@ -42,11 +73,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function runOne(): Promise<boolean> {
     const job = await claimJob(options.db, kinds, leaseMs);
     if (job === undefined) return false;
-    const handler = options.handlers[job.kind];
+    const handler = handlers.get(job.kind);
     try {
       if (handler === undefined) throw new Error(`No handler for job kind ${job.kind}.`);
-      await handler(job);
-      await completeJob(options.db, job.id);
+      await handler.run(job);
+      await deleteJob(options.db, job.id);
     } catch (error) {
       options.onError?.(error, job);
       const message = error instanceof Error ? error.message : String(error);

@@ -1,10 +1,10 @@
-// One HTTP GET or HEAD to a customer-chosen address, with every limit of issue 3 item 4: the
-// SSRF guard on each hop, at most `maxRedirects` redirects followed by hand (so each hop's
-// scheme and host are checked again), a connect timeout, a whole-request timeout, a byte cap and
-// a body that errors rather than ending early.
+// One HTTP GET or HEAD to a customer-chosen address, which is trusted for nothing, so it has every
+// limit (net/fetch-limits.ts): the SSRF guard on each hop, at most `maxRedirects` redirects
+// followed by hand (so each hop's scheme and host are checked again), a connect timeout, a
+// whole-request timeout, a byte cap and a body that errors rather than ending early.
 import type { Readable } from 'node:stream';
 import { request, type Agent } from 'undici';
-import { DEFAULT_STORAGE_LIMITS } from '../storage/types.ts';
+import { DEFAULT_FETCH_LIMITS } from './fetch-limits.ts';
 import {
   GuardedFetchError,
   toGuardedFetchError,
@@ -81,10 +81,10 @@ export async function guardedFetch(
   input: string | URL,
   options: GuardedFetchOptions,
 ): Promise<GuardedResponse> {
-  const maxBytes = options.maxBytes ?? DEFAULT_STORAGE_LIMITS.maxBytes;
-  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_STORAGE_LIMITS.connectTimeoutMs;
-  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_STORAGE_LIMITS.requestTimeoutMs;
-  const maxRedirects = options.maxRedirects ?? DEFAULT_STORAGE_LIMITS.maxRedirects;
+  const maxBytes = options.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_FETCH_LIMITS.connectTimeoutMs;
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_FETCH_LIMITS.requestTimeoutMs;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_FETCH_LIMITS.maxRedirects;
   const agent = agentFor(options, connectTimeoutMs);
   const deadline = Date.now() + requestTimeoutMs;
   const controller = new AbortController();

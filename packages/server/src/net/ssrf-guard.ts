@@ -1,8 +1,8 @@
-// The SSRF guard (issue 3, item 5): every HTTP fetch to a customer-chosen address goes through
-// an undici Agent that checks the address it actually connects to. Checking the URL alone is
-// not enough: a public name can resolve to a private address (or resolve differently a second
-// time, DNS rebinding), and a redirect can point anywhere. So the check runs in the connector,
-// on every resolved address and again on the connected socket's peer address.
+// The SSRF guard: every HTTP fetch to a customer-chosen address goes through an undici Agent that
+// checks the address it actually connects to. Checking the URL alone is not enough: a public name
+// can resolve to a private address (or resolve differently a second time, DNS rebinding), and a
+// redirect can point anywhere. So the check runs in the connector, on every resolved address and
+// again on the connected socket's peer address.
 import dns from 'node:dns';
 import net from 'node:net';
 import type { LookupAddress } from 'node:dns';
@@ -31,12 +31,12 @@ const SCHEMES = new Set(['http:', 'https:']);
 const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true });
 
 /** Removes the brackets around an IPv6 host (`[::1]` -> `::1`). */
-export function bareHost(hostname: string): string {
+function bareHost(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }
 
 /** True when the guard refuses to connect to `address` (an IP literal) under these options. */
-export function isBlockedAddress(
+function isBlockedAddress(
   address: string,
   options: Pick<GuardOptions, 'allowPrivateOrigins' | 'exemptAddresses'>,
 ): boolean {

@@ -49,14 +49,14 @@ export function azureSettings(configuration: Readonly<Record<string, unknown>>):
 }
 
 /** `https://{account}.blob.core.windows.net` (or `.file.`), or the configured override. */
-export function azureAccountUrl(settings: AzureSettings, options: StorageOptions): string {
+function azureAccountUrl(settings: AzureSettings, options: StorageOptions): string {
   const override = options.azureEndpointOverride;
   if (override != null && override !== '') return override.replace(/\/+$/, '');
   return `https://${settings.account}.${settings.service}.core.windows.net`;
 }
 
 /** Maps an Azure SDK or network failure to a StorageError blaming the right field. */
-export function mapAzureError(error: unknown, operation: 'bucket' | 'object'): StorageError {
+function mapAzureError(error: unknown, operation: 'bucket' | 'object'): StorageError {
   if (error instanceof StorageError) return error;
   const options = { cause: error };
   const code =
@@ -122,6 +122,37 @@ interface Download {
   cacheControl: string | null;
 }
 
+/** The headers of a blob's and a file's answers, which both SDKs name alike. */
+interface AzureHeaders {
+  contentLength?: number;
+  contentType?: string;
+  lastModified?: Date;
+  etag?: string;
+  cacheControl?: string;
+}
+
+function objectHead(headers: AzureHeaders): Omit<StorageObject, 'path'> {
+  return {
+    size: headers.contentLength ?? null,
+    contentType: headers.contentType ?? null,
+    lastModified: headers.lastModified ?? null,
+    etag: headers.etag ?? null,
+  };
+}
+
+function downloadOf(
+  answer: AzureHeaders & { readableStreamBody?: NodeJS.ReadableStream },
+): Download {
+  return {
+    body: answer.readableStreamBody as Readable | undefined,
+    length: answer.contentLength ?? null,
+    contentType: answer.contentType ?? null,
+    lastModified: answer.lastModified ?? null,
+    etag: answer.etag ?? null,
+    cacheControl: answer.cacheControl ?? null,
+  };
+}
+
 /** The calls that differ between containers and file shares. */
 interface AzureService {
   verify(signal: AbortSignal): Promise<void>;
@@ -171,27 +202,14 @@ function blobService(url: string, root: string, options: StorageOptions): AzureS
       };
     },
     async head(key, abortSignal) {
-      const properties = await container.getBlobClient(key).getProperties({ abortSignal });
-      return {
-        size: properties.contentLength ?? null,
-        contentType: properties.contentType ?? null,
-        lastModified: properties.lastModified ?? null,
-        etag: properties.etag ?? null,
-      };
+      return objectHead(await container.getBlobClient(key).getProperties({ abortSignal }));
     },
     async download(key, range, abortSignal) {
       // No retries inside the body: a stream that breaks must surface as an error.
       const answer = await container
         .getBlobClient(key)
         .download(range?.start ?? 0, count(range), { abortSignal, maxRetryRequests: 0 });
-      return {
-        body: answer.readableStreamBody as Readable | undefined,
-        length: answer.contentLength ?? null,
-        contentType: answer.contentType ?? null,
-        lastModified: answer.lastModified ?? null,
-        etag: answer.etag ?? null,
-        cacheControl: answer.cacheControl ?? null,
-      };
+      return downloadOf(answer);
     },
   };
 }
@@ -249,27 +267,14 @@ function fileService(url: string, root: string, options: StorageOptions): AzureS
       };
     },
     async head(key, abortSignal) {
-      const properties = await fileClient(key).getProperties({ abortSignal });
-      return {
-        size: properties.contentLength ?? null,
-        contentType: properties.contentType ?? null,
-        lastModified: properties.lastModified ?? null,
-        etag: properties.etag ?? null,
-      };
+      return objectHead(await fileClient(key).getProperties({ abortSignal }));
     },
     async download(key, range, abortSignal) {
       const answer = await fileClient(key).download(range?.start ?? 0, count(range), {
         abortSignal,
         maxRetryRequests: 0,
       });
-      return {
-        body: answer.readableStreamBody as Readable | undefined,
-        length: answer.contentLength ?? null,
-        contentType: answer.contentType ?? null,
-        lastModified: answer.lastModified ?? null,
-        etag: answer.etag ?? null,
-        cacheControl: answer.cacheControl ?? null,
-      };
+      return downloadOf(answer);
     },
   };
 }

@@ -8,7 +8,7 @@ import { StorageError, type StorageErrorKind } from './types.ts';
  * The sentence of the core message catalogue for a failure kind of a source type (`s3`,
  * `s3_compatible`, `gcs`, `azure`, `webfolder`, `webproxy`, `darkroom_storage`).
  */
-export function storageMessage(kind: StorageErrorKind, type: string): string {
+function storageMessage(kind: StorageErrorKind, type: string): string {
   switch (kind) {
     case 'invalid_access_key':
       return SOURCE_MESSAGES.invalidAccessKey;

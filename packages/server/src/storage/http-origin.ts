@@ -128,7 +128,7 @@ function rangeLength(range: ByteRange, total: number | null): number | null {
 }
 
 /** Passes on only bytes `start`..`end` (inclusive) of a stream. */
-export function sliceStream(source: Readable, range: ByteRange): Readable {
+function sliceStream(source: Readable, range: ByteRange): Readable {
   let offset = 0;
   const end = range.end ?? Number.POSITIVE_INFINITY;
   async function* slice() {

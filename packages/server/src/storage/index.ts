@@ -1,4 +1,6 @@
-// The one entry point the API, the deployment job and delivery use to reach an origin.
+// The one entry point the API, the deployment job and delivery use to reach an origin: the
+// adapter of a configuration (createStorageAdapter), behind a factory tests can replace.
+import type { SourceConfiguration } from '@darkroom/core';
 import type { Agent } from 'undici';
 import { createAzureAdapter, azureSettings } from './azure.ts';
 import { createManagedAdapter } from './managed.ts';
@@ -9,7 +11,6 @@ import { createWebFolderAdapter } from './web-folder.ts';
 import { createWebProxyAdapter } from './web-proxy.ts';
 
 export * from './types.ts';
-export { storageMessage } from './errors.ts';
 export { putManagedFile, sanitizeManagedPath } from './managed.ts';
 
 /**
@@ -44,3 +45,17 @@ export function createStorageAdapter(
       });
   }
 }
+
+/** Builds the adapter of a source configuration (its secrets in plain text). */
+export type StorageAdapterFactory = (
+  configuration: SourceConfiguration,
+  options: StorageOptions,
+  context?: StorageContext,
+) => StorageAdapter | Promise<StorageAdapter>;
+
+/** The real adapters; tests pass their own factory to buildApp to put fakes in their place. */
+export const defaultStorageAdapterFactory: StorageAdapterFactory = (
+  configuration,
+  options,
+  context,
+) => createStorageAdapter(configuration, options, context ?? {});

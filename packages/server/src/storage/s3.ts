@@ -10,6 +10,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { credentialFieldName, isStorageProvider, type CredentialRole } from '@darkroom/core';
 import { findGuardedFetchError, errorCode } from '../net/guarded-fetch-error.ts';
 import { limitBody } from '../net/limited-body.ts';
 import { guardedLookup } from '../net/ssrf-guard.ts';
@@ -25,7 +26,7 @@ import type {
 } from './types.ts';
 import { StorageError } from './types.ts';
 
-export type S3Family = 's3' | 's3_compatible' | 'gcs';
+type S3Family = 's3' | 's3_compatible' | 'gcs';
 
 /** What an S3-protocol adapter needs, whichever family's field names it came from. */
 export interface S3Settings {
@@ -39,14 +40,8 @@ export interface S3Settings {
   endpoint: string | null;
   /** Null lets the adapter find the bucket's region (AWS). */
   region: string | null;
-  /** The configuration fields to blame, by role. */
-  fields: {
-    accessKey: string;
-    secretKey: string;
-    bucket: string;
-    region: string | null;
-    endpoint: string | null;
-  };
+  /** The configuration fields to blame, by role (null: the family has no such field). */
+  fields: Record<'accessKey' | 'secretKey' | 'bucket' | 'region' | 'endpoint', string | null>;
 }
 
 const GCS_ENDPOINT = 'storage.googleapis.com';
@@ -56,60 +51,41 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 
 /** Reads the S3-protocol settings of an `s3`, `s3_compatible` or `gcs` configuration. */
 export function s3Settings(configuration: Readonly<Record<string, unknown>>): S3Settings {
-  const type = configuration.type;
-  if (type === 'gcs') {
-    return {
-      family: 'gcs',
-      accessKeyId: text(configuration.gcs_access_key),
-      secretAccessKey: text(configuration.gcs_secret_key),
-      bucket: text(configuration.gcs_bucket),
-      prefix: text(configuration.gcs_prefix),
-      endpoint: GCS_ENDPOINT,
-      region: 'auto',
-      fields: {
-        accessKey: 'gcs_access_key',
-        secretKey: 'gcs_secret_key',
-        bucket: 'gcs_bucket',
-        region: null,
-        endpoint: null,
-      },
-    };
-  }
-  if (type === 's3_compatible') {
-    const region = text(configuration.region).toLowerCase();
-    return {
-      family: 's3_compatible',
-      accessKeyId: text(configuration.access_key_id),
-      secretAccessKey: text(configuration.secret_key),
-      bucket: text(configuration.bucket_name),
-      prefix: text(configuration.prefix),
-      endpoint: text(configuration.endpoint_url).replace(/^https?:\/\//i, ''),
-      // Spec section 3: R2 has no region field; its region is auto.
-      region: configuration.storage_provider === 'r2' || region === '' ? 'auto' : region,
-      fields: {
-        accessKey: 'access_key_id',
-        secretKey: 'secret_key',
-        bucket: 'bucket_name',
-        region: configuration.storage_provider === 'r2' ? null : 'region',
-        endpoint: 'endpoint_url',
-      },
-    };
-  }
+  const family: S3Family =
+    configuration.type === 'gcs' || configuration.type === 's3_compatible'
+      ? configuration.type
+      : 's3';
+  const provider =
+    family === 's3_compatible' && isStorageProvider(configuration.storage_provider)
+      ? configuration.storage_provider
+      : undefined;
+  // Each family names its fields its own way; the credential field table says which is which.
+  const fieldOf = (role: CredentialRole): string | null =>
+    credentialFieldName(family, role, provider) ?? null;
+  const fields = {
+    accessKey: fieldOf('access_key'),
+    secretKey: fieldOf('secret_key'),
+    bucket: fieldOf('bucket'),
+    region: fieldOf('region'),
+    endpoint: fieldOf('endpoint'),
+  };
+  const valueOf = (field: string | null) => (field === null ? '' : text(configuration[field]));
+  const shared = {
+    family,
+    accessKeyId: valueOf(fields.accessKey),
+    secretAccessKey: valueOf(fields.secretKey),
+    bucket: valueOf(fields.bucket),
+    prefix: valueOf(fieldOf('prefix')),
+    fields,
+  };
+  if (family === 'gcs') return { ...shared, endpoint: GCS_ENDPOINT, region: 'auto' };
+  if (family === 's3') return { ...shared, endpoint: null, region: null };
+  const region = valueOf(fields.region).toLowerCase();
   return {
-    family: 's3',
-    accessKeyId: text(configuration.aws_access_key),
-    secretAccessKey: text(configuration.aws_secret_key),
-    bucket: text(configuration.aws_bucket),
-    prefix: text(configuration.aws_prefix),
-    endpoint: null,
-    region: null,
-    fields: {
-      accessKey: 'aws_access_key',
-      secretKey: 'aws_secret_key',
-      bucket: 'aws_bucket',
-      region: null,
-      endpoint: null,
-    },
+    ...shared,
+    endpoint: valueOf(fields.endpoint).replace(/^https?:\/\//i, ''),
+    // Spec section 3: R2 has no region field; its region is auto.
+    region: provider === 'r2' || region === '' ? 'auto' : region,
   };
 }
 
@@ -149,11 +125,7 @@ function createClient(settings: S3Settings, options: StorageOptions): S3Client {
 type Operation = 'bucket' | 'object';
 
 /** Maps an SDK or network failure to a StorageError blaming the right configuration field. */
-export function mapS3Error(
-  error: unknown,
-  settings: S3Settings,
-  operation: Operation,
-): StorageError {
+function mapS3Error(error: unknown, settings: S3Settings, operation: Operation): StorageError {
   if (error instanceof StorageError) return error;
   const type = settings.family;
   const { fields } = settings;

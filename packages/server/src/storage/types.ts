@@ -80,7 +80,7 @@ export class StorageError extends Error {
   }
 }
 
-/** One interface over every origin kind (ARCHITECTURE.md, packages/server storage/). */
+/** One interface over every origin kind (docs/ARCHITECTURE.md, "Server layers": storage/). */
 export interface StorageAdapter {
   /** Proves the configuration works: lists or reads the bucket, container, share or base URL. */
   verify(): Promise<void>;
@@ -119,10 +119,3 @@ export interface StorageOptions {
 export interface StorageContext {
   sourceId?: string;
 }
-
-export const DEFAULT_STORAGE_LIMITS = {
-  maxBytes: 50_000_000,
-  connectTimeoutMs: 5_000,
-  requestTimeoutMs: 20_000,
-  maxRedirects: 5,
-} as const;

@@ -26,7 +26,7 @@ function baseUrl(prefix: string): URL {
  * The address of `path` below the base URL, each segment percent-encoded. Dot segments are
  * refused: URL resolution would walk them (even encoded as %2e) out of the folder.
  */
-export function webFolderUrl(base: URL, path: string): URL {
+function webFolderUrl(base: URL, path: string): URL {
   const segments = safeSegments(path);
   if (segments === null || segments.some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))) {
     throw storageError('not_found', TYPE);

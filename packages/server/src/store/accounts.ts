@@ -1,10 +1,10 @@
 import type { CapabilityName } from '@darkroom/core';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AccountRow, DatabaseSchema } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import type { Page, PageRequest } from './list.ts';
+import { selectPage, type Page, type PageRequest } from './list.ts';
 
-export const INTERNAL_ACCOUNT_COMPANY = 'Darkroom administrators';
+const INTERNAL_ACCOUNT_COMPANY = 'Darkroom administrators';
 
 export type AccountColumn = 'company' | 'created_at' | 'updated_at';
 
@@ -61,19 +61,5 @@ export async function listAccounts(
 ): Promise<Page<AccountRow>> {
   let query = db.selectFrom('accounts');
   if (scopeAccountId !== null) query = query.where('id', '=', scopeAccountId);
-  const { total } = await query
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  let rows = query.selectAll();
-  for (const { column, descending } of request.sort) {
-    rows = rows.orderBy(column, descending ? 'desc' : 'asc');
-  }
-  return {
-    rows: await rows
-      .orderBy('id')
-      .limit(request.pageSize)
-      .offset((request.page - 1) * request.pageSize)
-      .execute(),
-    total,
-  };
+  return selectPage(query, request);
 }

@@ -12,7 +12,7 @@ export interface AdminInput {
 
 export type AdminOutcome = 'created' | 'promoted' | 'unchanged';
 
-export const DEFAULT_ADMIN_NAME = 'Administrator';
+const DEFAULT_ADMIN_NAME = 'Administrator';
 
 /**
  * Makes `email` an administrator. A new admin joins the internal "Darkroom administrators"

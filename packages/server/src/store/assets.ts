@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { MediaKind } from '@darkroom/core';
 import type { AssetIndexRunRow, AssetRow, DatabaseSchema, SourceRow } from '../db/schema.ts';
-import { containsPattern, type Page, type PageRequest } from './list.ts';
+import { containsPattern, selectPage, type Page, type PageRequest } from './list.ts';
 import { listSources, type SourceColumn } from './sources.ts';
 
 type Db = Kysely<DatabaseSchema>;
@@ -20,7 +20,7 @@ export interface Rgb {
  * and still count as "that colour": wide enough for shades of red to match pure red, narrow
  * enough that orange does not.
  */
-export const COLOR_MATCH_DISTANCE = 80;
+const COLOR_MATCH_DISTANCE = 80;
 
 /** Which assets of a source a list shows; every field narrows it. */
 export interface AssetFilter {
@@ -90,25 +90,10 @@ export async function listAssets(
       ]),
     );
   }
-  const { total } = await query
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  let rows = query.selectAll();
-  for (const { column, descending } of request.sort) {
-    const key = column === 'name' ? displayName : sql.ref(column);
-    rows = rows.orderBy(key, descending ? 'desc' : 'asc');
-  }
-  const last = request.sort.at(-1);
-  return {
-    rows: await rows
-      // The tie-breaker follows the last sort's direction, so a descending sort reads its index
-      // backwards in one pass.
-      .orderBy('id', last?.descending ? 'desc' : 'asc')
-      .limit(request.pageSize)
-      .offset((request.page - 1) * request.pageSize)
-      .execute(),
-    total,
-  };
+  return selectPage(query, request, {
+    sortKey: (column) => (column === 'name' ? displayName : sql.ref(column)),
+    idFollowsLastSort: true,
+  });
 }
 
 /** One asset of a source by its origin path ('/photos/cat.jpg'). */
@@ -217,17 +202,18 @@ export async function findIndexRun(
     .executeTakeFirst();
 }
 
-/** An account's manual alt-text languages, or undefined when it never chose any. */
-export async function findAltTextLanguages(
-  db: Db,
-  accountId: string,
-): Promise<string[] | undefined> {
+// The language alt text is written in when an account has chosen none (the sources' alt-text
+// capability names 'en' as its default language too).
+const DEFAULT_ALT_TEXT_LANGUAGES: readonly string[] = ['en'];
+
+/** An account's manual alt-text languages: those it chose, or the default when it chose none. */
+export async function altTextLanguagesOf(db: Db, accountId: string): Promise<readonly string[]> {
   const row = await db
     .selectFrom('asset_alt_text_settings')
     .select('languages')
     .where('account_id', '=', accountId)
     .executeTakeFirst();
-  return row?.languages;
+  return row?.languages ?? DEFAULT_ALT_TEXT_LANGUAGES;
 }
 
 /** Stores an account's manual alt-text languages; true when the account had none before. */

@@ -1,4 +1,4 @@
-// Premium capabilities (editor spec section 3, issue 6 item 9): what an install can offer, what
+// Premium capabilities (editor spec section 3, 'Capabilities'): what an install can offer, what
 // a new account gets, and the account's and source's grants as stored.
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +96,7 @@ export async function accountCapabilities(
 }
 
 /** The grants of several accounts by id (for lists of sources); missing accounts grant nothing. */
-export async function accountCapabilitiesByIds(
+async function accountCapabilitiesByIds(
   db: Db,
   accountIds: readonly string[],
 ): Promise<Map<string, CapabilityName[]>> {
@@ -107,19 +107,6 @@ export async function accountCapabilitiesByIds(
     .where('id', 'in', [...new Set(accountIds)])
     .execute();
   return new Map(rows.map((row) => [row.id, stored(row.capabilities)]));
-}
-
-/** A source's own grants; undefined when there is no such source. */
-export async function sourceCapabilities(
-  db: Db,
-  sourceId: string,
-): Promise<CapabilityName[] | undefined> {
-  const row = await db
-    .selectFrom('sources')
-    .select('capabilities')
-    .where('id', '=', sourceId)
-    .executeTakeFirst();
-  return row && stored(row.capabilities);
 }
 
 /** What a source's account (with its plan) grants and what the source grants itself. */
@@ -144,7 +131,8 @@ export async function capabilityGrants(
     .where('sources.id', '=', sourceId)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  // Issue 9 item 6: premium capabilities also come with the account's plan.
+  // Premium capabilities also come with the account's plan: plan-gated features (spec platform
+  // section 6).
   const plan = (await planCapabilitiesByAccount(db, [row.account_id])).get(row.account_id) ?? [];
   return { account: capabilityList([...stored(row.account), ...plan]), source: stored(row.source) };
 }

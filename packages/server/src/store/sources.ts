@@ -1,4 +1,3 @@
-import { parseDeliveryDomain } from '@darkroom/core';
 import { sql, type Kysely } from 'kysely';
 import type {
   DatabaseSchema,
@@ -8,49 +7,15 @@ import type {
   StoredCredentials,
 } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { isUniqueViolation } from './errors.ts';
-import type { Page, PageRequest } from './list.ts';
+import { selectPage, type Page, type PageRequest } from './list.ts';
+import { withDomainRace, writeDomains } from './source-domains.ts';
 
 /** Spec platform section 9: the demo source has the zero-filled id. */
 export { DEMO_SOURCE_ID } from '@darkroom/core';
 
-/**
- * Subdomains no customer may take: the demo source's, and names people would take for the
- * service's own (sources contract, "validations/domains").
- */
-export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
-  'demo',
-  'www',
-  'api',
-  'admin',
-  'app',
-  'static',
-  'assets',
-  'cdn',
-  'mail',
-]);
-
 export type SourceColumn = 'name' | 'created_at' | 'updated_at';
 
-export type DeploymentStatus = SourceRow['deployment_status'];
-
-/** A domain another source already holds. */
-export class DomainTakenError extends Error {
-  readonly domain: string;
-  readonly owner: DomainOwner | null;
-
-  constructor(domain: string, owner: DomainOwner | null) {
-    super(`The domain ${domain} is already in use.`);
-    this.name = 'DomainTakenError';
-    this.domain = domain;
-    this.owner = owner;
-  }
-}
-
-export interface DomainOwner {
-  sourceId: string;
-  accountId: string;
-}
+type DeploymentStatus = SourceRow['deployment_status'];
 
 export interface NewSourceValues {
   id?: string;
@@ -85,89 +50,6 @@ export interface SourceChanges {
 }
 
 type Db = Kysely<DatabaseSchema>;
-
-function domainRows(sourceId: string, settings: SourceSettings) {
-  return [
-    ...settings.darkroom_subdomains.map((domain) => ({
-      domain,
-      kind: 'subdomain' as const,
-      source_id: sourceId,
-    })),
-    ...settings.custom_domains.map((domain) => ({
-      domain,
-      kind: 'custom' as const,
-      source_id: sourceId,
-    })),
-  ];
-}
-
-/** Who holds a subdomain or custom domain, if anyone. */
-export async function findDomainOwner(db: Db, domain: string): Promise<DomainOwner | undefined> {
-  const row = await db
-    .selectFrom('source_domains')
-    .innerJoin('sources', 'sources.id', 'source_domains.source_id')
-    .select(['sources.id as sourceId', 'sources.account_id as accountId'])
-    .where('source_domains.domain', '=', domain.toLowerCase())
-    .executeTakeFirst();
-  return row;
-}
-
-/** The first of `domains` held by a source other than `exceptSourceId`. */
-async function firstTaken(
-  db: Db,
-  domains: readonly string[],
-  exceptSourceId: string | null,
-): Promise<DomainTakenError | null> {
-  if (domains.length === 0) return null;
-  let query = db
-    .selectFrom('source_domains')
-    .innerJoin('sources', 'sources.id', 'source_domains.source_id')
-    .select(['source_domains.domain', 'sources.id as sourceId', 'sources.account_id as accountId'])
-    .where('source_domains.domain', 'in', domains);
-  if (exceptSourceId !== null) query = query.where('sources.id', '!=', exceptSourceId);
-  const rows = await query.execute();
-  const taken = domains.find((domain) => rows.some((row) => row.domain === domain));
-  const row = rows.find((candidate) => candidate.domain === taken);
-  return taken === undefined || row === undefined
-    ? null
-    : new DomainTakenError(taken, { sourceId: row.sourceId, accountId: row.accountId });
-}
-
-/**
- * Writes the domains of a source. The primary key of source_domains is what keeps a domain on
- * one source when two processes race; the check before it only names the owner.
- */
-async function writeDomains(
-  db: Db,
-  sourceId: string,
-  settings: SourceSettings,
-  replace: boolean,
-): Promise<void> {
-  const rows = domainRows(sourceId, settings);
-  const taken = await firstTaken(
-    db,
-    rows.map((row) => row.domain),
-    sourceId,
-  );
-  if (taken) throw taken;
-  if (replace) await db.deleteFrom('source_domains').where('source_id', '=', sourceId).execute();
-  if (rows.length > 0) await db.insertInto('source_domains').values(rows).execute();
-}
-
-async function withDomainRace<T>(
-  db: Db,
-  settings: SourceSettings | undefined,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!isUniqueViolation(error, 'source_domains_pkey') || settings === undefined) throw error;
-    // Another process took a domain between the check and the insert: name it if possible.
-    const domains = domainRows('', settings).map((row) => row.domain);
-    throw (await firstTaken(db, domains, null)) ?? new DomainTakenError(domains[0] ?? '', null);
-  }
-}
 
 /** Work done in the same transaction as a write, such as enqueueing its job. */
 export type WithinTransaction = (trx: Db, row: SourceRow) => Promise<void>;
@@ -257,22 +139,9 @@ export async function listSources(
   }
   if (filter.accountId !== undefined) query = query.where('account_id', '=', filter.accountId);
   if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled);
-  const { total } = await query
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  let rows = query.selectAll();
-  for (const { column, descending } of request.sort) {
-    const key = column === 'name' ? sql`lower(${sql.ref(column)})` : sql.ref(column);
-    rows = rows.orderBy(key, descending ? 'desc' : 'asc');
-  }
-  return {
-    rows: await rows
-      .orderBy('id')
-      .limit(request.pageSize)
-      .offset((request.page - 1) * request.pageSize)
-      .execute(),
-    total,
-  };
+  return selectPage(query, request, {
+    sortKey: (column) => (column === 'name' ? sql`lower(${sql.ref(column)})` : sql.ref(column)),
+  });
 }
 
 /** Applies changes, bumps global_version and date_modified; domains follow the settings. */
@@ -344,59 +213,6 @@ export async function setDeploymentResult(
     .executeTakeFirst();
   notifySourceChange(id);
   return row;
-}
-
-/** What a delivery Host header names: a subdomain of the delivery domain, or a custom domain. */
-export interface DeliveryHostLookup {
-  domain: string;
-  kind: 'subdomain' | 'custom';
-}
-
-/**
- * The domain a Host header asks for (port and trailing dot ignored), or null when the host can
- * be no source's: the delivery domain itself, two labels below it, an IP address or a single
- * label (custom domains have at least two labels, spec platform section 5).
- */
-export function deliveryHostLookup(
-  host: string,
-  deliveryDomain: string,
-): DeliveryHostLookup | null {
-  const hostname = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  const delivery = parseDeliveryDomain(deliveryDomain).host;
-  const suffix = `.${delivery}`;
-  if (hostname.endsWith(suffix)) {
-    const subdomain = hostname.slice(0, -suffix.length);
-    // One label only: a.b.{delivery} is no source's subdomain.
-    return subdomain === '' || subdomain.includes('.')
-      ? null
-      : { domain: subdomain, kind: 'subdomain' };
-  }
-  if (hostname === delivery || !hostname.includes('.') || hostname.startsWith('[')) return null;
-  if (/^[\d.]+$/.test(hostname)) return null;
-  return { domain: hostname, kind: 'custom' };
-}
-
-/**
- * The source a delivery request's Host names: `{subdomain}.{deliveryDomain}` or one of its
- * custom domains (ARCHITECTURE.md, delivery/). Disabled sources deliver nothing, so they are
- * found only with `includeDisabled` (delivery tells them, 410, from unknown hosts, 404).
- */
-export async function findSourceByHost(
-  db: Db,
-  host: string,
-  deliveryDomain: string,
-  options: { includeDisabled?: boolean } = {},
-): Promise<SourceRow | undefined> {
-  const lookup = deliveryHostLookup(host, deliveryDomain);
-  if (lookup === null) return undefined;
-  let query = db
-    .selectFrom('source_domains')
-    .innerJoin('sources', 'sources.id', 'source_domains.source_id')
-    .selectAll('sources')
-    .where('source_domains.domain', '=', lookup.domain)
-    .where('source_domains.kind', '=', lookup.kind);
-  if (options.includeDisabled !== true) query = query.where('sources.enabled', '=', true);
-  return query.executeTakeFirst();
 }
 
 type SourceChangeListener = (sourceId: string) => void;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema, UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { isUniqueViolation } from './errors.ts';
-import { containsPattern, type Page, type PageRequest } from './list.ts';
+import { containsPattern, selectPage, type Page, type PageRequest } from './list.ts';
 
 export type UserColumn = 'name' | 'email' | 'created_at' | 'updated_at';
 
@@ -85,24 +85,11 @@ export async function listUsers(
   if (filter.emailContains !== undefined) {
     query = query.where('email', 'ilike', containsPattern(filter.emailContains));
   }
-  const { total } = await query
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  let rows = query.selectAll();
-  for (const { column, descending } of request.sort) {
+  return selectPage(query, request, {
     // Names sort the way people read them, not by byte value.
-    const key =
-      column === 'name' || column === 'email' ? sql`lower(${sql.ref(column)})` : sql.ref(column);
-    rows = rows.orderBy(key, descending ? 'desc' : 'asc');
-  }
-  return {
-    rows: await rows
-      .orderBy('id')
-      .limit(request.pageSize)
-      .offset((request.page - 1) * request.pageSize)
-      .execute(),
-    total,
-  };
+    sortKey: (column) =>
+      column === 'name' || column === 'email' ? sql`lower(${sql.ref(column)})` : sql.ref(column),
+  });
 }
 
 /** Deletes a user; their sessions go with them (foreign key cascade), so they stop at once. */

@@ -5,23 +5,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { GenerativeError, type GenerativeVideos } from '../ai/generative/index.ts';
 import { readWhole } from '../assets/read-object.ts';
-import { sourceAdapter, type AssetIndexDependencies } from '../assets/indexer.ts';
-import type { DatabaseSchema, JobRow, VideoGenerationRow } from '../db/schema.ts';
+import type { AssetIndexDependencies } from '../assets/indexer.ts';
+import type { DatabaseSchema, VideoGenerationRow } from '../db/schema.ts';
+import { VIDEO_GENERATION_JOB } from '../jobs/kinds.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import type { JobHandler } from '../jobs/runner.ts';
+import { handleJob, type JobHandler } from '../jobs/runner.ts';
 import { findSource } from '../store/sources.ts';
 import { StorageError } from '../storage/types.ts';
 import { storeVideoGeneration } from './files.ts';
 import { videoStill } from './still.ts';
 import { findVideoGeneration, updateVideoGeneration } from './store.ts';
 
-export const VIDEO_GENERATION_JOB = 'video-generation';
-
 type Db = Kysely<DatabaseSchema>;
-
-export interface VideoGenerationPayload {
-  generationId: string;
-}
 
 export interface VideoGenerationDependencies extends AssetIndexDependencies {
   videos: GenerativeVideos;
@@ -43,17 +38,16 @@ export async function requestVideoGenerationStep(
   generationId: string,
   delayMs = 0,
 ): Promise<void> {
-  const payload: VideoGenerationPayload = { generationId };
-  await enqueueJob(db, {
-    kind: VIDEO_GENERATION_JOB,
-    payload: { ...payload },
-    runAt: new Date(Date.now() + delayMs),
-  });
+  await enqueueJob(
+    db,
+    VIDEO_GENERATION_JOB,
+    { generationId },
+    { runAt: new Date(Date.now() + delayMs) },
+  );
 }
 
 export function videoGenerationHandler(deps: VideoGenerationDependencies): JobHandler {
-  return async (job: JobRow) => {
-    const { generationId } = job.payload as unknown as VideoGenerationPayload;
+  return handleJob(VIDEO_GENERATION_JOB, async ({ generationId }) => {
     const generation = await findVideoGeneration(deps.db, generationId, null);
     if (generation === undefined || isFinished(generation)) return;
     try {
@@ -62,7 +56,7 @@ export function videoGenerationHandler(deps: VideoGenerationDependencies): JobHa
     } catch (error) {
       await onStepFailure(deps, generation, error);
     }
-  };
+  });
 }
 
 function isFinished(generation: VideoGenerationRow): boolean {
@@ -92,7 +86,7 @@ async function start(deps: VideoGenerationDependencies, generation: VideoGenerat
     await fail(deps.db, generation, 'The source was deleted.');
     return;
   }
-  const adapter = await sourceAdapter(deps, source);
+  const adapter = await deps.origins.adapterFor(source);
   // Storage keys have no leading slash; asset paths do.
   const { bytes } = await readWhole(adapter, generation.origin_path.replace(/^\/+/, ''));
   const still = await videoStill(bytes, generation.orientation);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { GENERATIVE_VIDEO_SIZES, type GenerativeVideoOrientation } from '../ai/generative/index.ts';
 
-/** Decoding a still is refused past this many pixels, as delivery refuses it (issue 4 item 7). */
+/** Decoding a still is refused past this many pixels, as the renderer's pixel-flood guard does. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
 /**

@@ -10,7 +10,7 @@ export const STAND_IN_KEY = 'sk-stand-in-0123456789abcdef';
 /** The colour the stand-in paints its answers, so a test can tell them from the input. */
 export const GENERATED_COLOUR = { r: 20, g: 200, b: 90 };
 
-export interface ReceivedEdit {
+interface ReceivedEdit {
   authorization: string | null;
   fields: Record<string, string>;
   image: Buffer;
@@ -19,7 +19,7 @@ export interface ReceivedEdit {
 }
 
 /** What the stand-in answers to the next edits; tests switch it between cases. */
-export type StandInBehaviour =
+type StandInBehaviour =
   | { type: 'image' }
   | { type: 'status'; status: number; message: string }
   | { type: 'raw'; status: number; contentType: string; body: string }

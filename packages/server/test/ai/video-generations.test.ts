@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageOptions } from '../../src/api/origin-check.ts';
 import { indexObject } from '../../src/assets/indexer.ts';
 import { findSource } from '../../src/store/sources.ts';
 import { PGLITE } from '../databases.ts';
@@ -80,16 +79,13 @@ describe('generative image to video (video-generations)', () => {
     const { db } = on.darkroom.database;
     const row = await findSource(db, sourceId, null);
     if (row === undefined) throw new Error('no such source');
-    await indexObject(
-      {
-        db,
-        secrets: on.darkroom.secrets,
-        storageAdapterFactory: origin.factory,
-        storageOptions: storageOptions(on.darkroom.config),
-      },
-      row,
-      { path: path.replace(/^\//, ''), size, contentType: null, lastModified: null, etag: null },
-    );
+    await indexObject({ db, origins: on.darkroom.origins }, row, {
+      path: path.replace(/^\//, ''),
+      size,
+      contentType: null,
+      lastModified: null,
+      etag: null,
+    });
   }
 
   const create = (attributes: Record<string, unknown>, token = source.owner.token, on = app) =>

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import type http from 'node:http';
 import sharp from 'sharp';
 
-export interface ReceivedVideo {
+interface ReceivedVideo {
   id: string;
   fields: Record<string, string>;
   image: Buffer;
@@ -14,7 +14,7 @@ export interface ReceivedVideo {
 }
 
 /** What the stand-in does with the next videos. */
-export type VideoBehaviour =
+type VideoBehaviour =
   | { type: 'complete'; afterPolls: number }
   | { type: 'fail'; message: string }
   | { type: 'status'; status: number; message: string };

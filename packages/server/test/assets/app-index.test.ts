@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { managedStorageDir } from '../../src/api/origin-check.ts';
+import { managedStorageDir } from '../../src/storage/options.ts';
 import { requestFirstIndexes } from '../../src/assets/first-index.ts';
 import { DEMO_IMAGES, DEMO_SOURCE_ID } from '../../src/demo/demo-source.ts';
 import { putManagedFile } from '../../src/storage/managed.ts';

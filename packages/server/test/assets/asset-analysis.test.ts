@@ -5,12 +5,10 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createLocalAiModels } from '@darkroom/render';
 import { afterAll, describe, expect, it } from 'vitest';
-import { managedStorageDir, storageOptions } from '../../src/api/origin-check.ts';
-import {
-  ASSET_ANALYSIS_JOB,
-  assetAnalysisHandler,
-  requestAssetAnalysis,
-} from '../../src/jobs/asset-analysis.ts';
+import { managedStorageDir } from '../../src/storage/options.ts';
+import { assetAnalysisHandler } from '../../src/assets/analysis/analysis-job.ts';
+import { requestAssetAnalysis } from '../../src/assets/analysis/request.ts';
+import { ASSET_ANALYSIS_JOB } from '../../src/jobs/kinds.ts';
 import { createJobRunner } from '../../src/jobs/runner.ts';
 import { putManagedFile } from '../../src/storage/managed.ts';
 import { PGLITE } from '../databases.ts';
@@ -46,7 +44,7 @@ describe('asset analysis with the real detectors', { timeout: 300_000 }, () => {
     context.database.db
       .selectFrom('jobs')
       .selectAll()
-      .where('kind', '=', ASSET_ANALYSIS_JOB)
+      .where('kind', '=', ASSET_ANALYSIS_JOB.name)
       .execute();
 
   it('analyses every image of a source after its first indexing run', async () => {
@@ -100,7 +98,7 @@ describe('asset analysis with the real detectors', { timeout: 300_000 }, () => {
 
   it('goes through a source in slices, each enqueueing the next', async () => {
     const { db } = context.database;
-    const { secrets, storageAdapterFactory, config } = context.app.darkroom;
+    const { origins } = context.app.darkroom;
     await db
       .updateTable('assets')
       .set({ analysed_at: null })
@@ -109,17 +107,15 @@ describe('asset analysis with the real detectors', { timeout: 300_000 }, () => {
     await requestAssetAnalysis(db, sourceId);
     const oneAtATime = createJobRunner({
       db,
-      handlers: {
-        [ASSET_ANALYSIS_JOB]: assetAnalysisHandler({
+      handlers: [
+        assetAnalysisHandler({
           db,
-          secrets,
-          storageAdapterFactory,
-          storageOptions: storageOptions(config),
+          origins,
           detector: models,
           log: context.app.log,
           sliceBudget: { maxAssets: 1, maxMs: 120_000 },
         }),
-      },
+      ],
     });
 
     expect(await oneAtATime.drain()).toBe(3);

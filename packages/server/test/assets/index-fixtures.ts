@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { defaultStorageAdapterFactory } from '../../src/api/origin-check.ts';
-import { encryptCredentials } from '../../src/api/source-production.ts';
+import { defaultStorageAdapterFactory } from '../../src/storage/index.ts';
+import { encryptCredentials } from '../../src/store/source-configuration.ts';
 import type { AssetIndexDependencies } from '../../src/assets/indexer.ts';
 import type { SliceBudget } from '../../src/assets/index-run.ts';
 import { createSecretBox, newSecureUrlToken, type SecretBox } from '../../src/crypto/secrets.ts';
 import type { Database } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { AssetRow, DatabaseSchema, SourceRow } from '../../src/db/schema.ts';
-import { ASSET_INDEX_JOB, assetIndexHandler } from '../../src/jobs/asset-index.ts';
+import { assetIndexHandler } from '../../src/assets/index-job.ts';
 import { createJobRunner, type JobRunner } from '../../src/jobs/runner.ts';
 import { internalAccount } from '../../src/store/accounts.ts';
 import { insertSource } from '../../src/store/sources.ts';
+import { createSourceOrigins } from '../../src/storage/source-origins.ts';
 import type { StorageOptions } from '../../src/storage/types.ts';
 import { PGLITE } from '../databases.ts';
 import { testStorageOptions } from '../storage/options.ts';
@@ -80,9 +81,11 @@ export function indexDependencies(
 ): AssetIndexDependencies {
   return {
     db: context.db,
-    secrets: context.secrets,
-    storageAdapterFactory: defaultStorageAdapterFactory,
-    storageOptions: testStorageOptions({ maxBytes: 5_000_000, ...overrides }),
+    origins: createSourceOrigins({
+      secrets: context.secrets,
+      factory: defaultStorageAdapterFactory,
+      options: testStorageOptions({ maxBytes: 5_000_000, ...overrides }),
+    }),
   };
 }
 
@@ -94,13 +97,13 @@ export function indexRunner(
   return createJobRunner({
     db: deps.db,
     retryBaseMs: 0,
-    handlers: {
-      [ASSET_INDEX_JOB]: assetIndexHandler({
+    handlers: [
+      assetIndexHandler({
         ...deps,
         intervalMinutes: options.intervalMinutes ?? 60,
         ...(options.sliceBudget === undefined ? {} : { sliceBudget: options.sliceBudget }),
       }),
-    },
+    ],
   });
 }
 

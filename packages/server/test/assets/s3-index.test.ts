@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestAssetIndex, type AssetIndexDependencies } from '../../src/assets/indexer.ts';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, JobRow, SourceRow } from '../../src/db/schema.ts';
-import { ASSET_INDEX_JOB, assetIndexHandler } from '../../src/jobs/asset-index.ts';
-import { claimJob, completeJob } from '../../src/jobs/queue.ts';
+import { assetIndexHandler } from '../../src/assets/index-job.ts';
+import { ASSET_INDEX_JOB } from '../../src/jobs/kinds.ts';
+import { claimJob, deleteJob } from '../../src/jobs/queue.ts';
 import {
   S3_ACCESS_KEY,
   S3_SECRET_KEY,
@@ -138,8 +139,8 @@ describe('indexing an S3 bucket of a few thousand objects', () => {
     // One slice by a process that then stops.
     const firstProcess = assetIndexHandler({ ...deps, intervalMinutes: 60, sliceBudget: budget });
     const first = await claimIndexJob(db);
-    await firstProcess(first);
-    await completeJob(db, first.id);
+    await firstProcess.run(first);
+    await deleteJob(db, first.id);
     const afterOne = await runOf(db, source.id);
     expect(afterOne).toMatchObject({ status: 'running', objects_seen: 700 });
     expect(afterOne.cursor).not.toBe(null);
@@ -161,7 +162,7 @@ describe('indexing an S3 bucket of a few thousand objects', () => {
     const waiting = await db
       .selectFrom('jobs')
       .select('id')
-      .where('kind', '=', ASSET_INDEX_JOB)
+      .where('kind', '=', ASSET_INDEX_JOB.name)
       .execute();
     expect(waiting.map((job) => job.id)).toEqual([orphan.id]);
 
@@ -209,7 +210,7 @@ describe('indexing an S3 bucket of a few thousand objects', () => {
     const scheduled = await db
       .selectFrom('jobs')
       .selectAll()
-      .where('kind', '=', ASSET_INDEX_JOB)
+      .where('kind', '=', ASSET_INDEX_JOB.name)
       .execute();
     expect(scheduled).toHaveLength(1);
     expect(scheduled[0]?.payload).toEqual({ sourceId: source.id, reason: 'schedule' });
@@ -263,7 +264,7 @@ describe('indexing an S3 bucket of a few thousand objects', () => {
 });
 
 async function claimIndexJob(db: Kysely<DatabaseSchema>): Promise<JobRow> {
-  const job = await claimJob(db, [ASSET_INDEX_JOB], 60_000);
+  const job = await claimJob(db, [ASSET_INDEX_JOB.name], 60_000);
   if (job === undefined) throw new Error('No indexing job is due.');
   return job;
 }

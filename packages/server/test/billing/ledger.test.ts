@@ -12,10 +12,10 @@ import {
   ensureSubscription,
 } from '../../src/billing/subscriptions.ts';
 import {
-  BILLING_PERIOD_CLOSE_JOB,
   billingPeriodCloseHandler,
   requestBillingPeriodClose,
-} from '../../src/jobs/billing-period-close.ts';
+} from '../../src/billing/period-close-job.ts';
+import { BILLING_PERIOD_CLOSE_JOB } from '../../src/jobs/kinds.ts';
 import { createJobRunner } from '../../src/jobs/runner.ts';
 import { BACKENDS } from '../databases.ts';
 import { signUp } from '../requests.ts';
@@ -197,7 +197,7 @@ describe.each(BACKENDS)('the local billing ledger on $name', (backend) => {
     );
     const runner = createJobRunner({
       db: db(),
-      handlers: { [BILLING_PERIOD_CLOSE_JOB]: billingPeriodCloseHandler(db()) },
+      handlers: [billingPeriodCloseHandler(db())],
     });
     await requestBillingPeriodClose(db());
     await requestBillingPeriodClose(db());
@@ -207,7 +207,7 @@ describe.each(BACKENDS)('the local billing ledger on $name', (backend) => {
     const queued = await db()
       .selectFrom('jobs')
       .selectAll()
-      .where('kind', '=', BILLING_PERIOD_CLOSE_JOB)
+      .where('kind', '=', BILLING_PERIOD_CLOSE_JOB.name)
       .execute();
     expect(queued).toHaveLength(1);
     expect(queued[0]?.run_at.getTime()).toBeGreaterThan(Date.now());

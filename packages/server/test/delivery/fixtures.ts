@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import {
   defaultStorageAdapterFactory,
   type StorageAdapterFactory,
-} from '../../src/api/origin-check.ts';
+} from '../../src/storage/index.ts';
 import { StorageError } from '../../src/storage/types.ts';
 import { call, signUp, type SignedUp } from '../requests.ts';
 import { s3Configuration } from '../source-fixtures.ts';

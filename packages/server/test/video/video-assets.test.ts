@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storageOptions } from '../../src/api/origin-check.ts';
-import { configurationOf } from '../../src/api/source-production.ts';
 import { describeMedia } from '../../src/assets/describe-media.ts';
 import { indexWithAdapter } from '../../src/assets/indexer.ts';
 import { PGLITE } from '../databases.ts';
@@ -53,23 +51,15 @@ describe('video assets', { timeout: 120_000 }, () => {
       .selectAll()
       .where('id', '=', source.id)
       .executeTakeFirstOrThrow();
-    const { config, secrets, storageAdapterFactory } = context.app.darkroom;
-    const storage = storageOptions(config);
-    const adapter = await storageAdapterFactory(configurationOf(secrets, row), storage, {
-      sourceId: source.id,
+    const { origins } = context.app.darkroom;
+    const adapter = await origins.adapterFor(row);
+    const indexed = await indexWithAdapter({ db, origins }, adapter, row, {
+      path: 'films/intro.mp4',
+      size: clip.length,
+      contentType: 'video/mp4',
+      lastModified: null,
+      etag: null,
     });
-    const indexed = await indexWithAdapter(
-      { db, secrets, storageAdapterFactory, storageOptions: storage },
-      adapter,
-      row,
-      {
-        path: 'films/intro.mp4',
-        size: clip.length,
-        contentType: 'video/mp4',
-        lastModified: null,
-        etag: null,
-      },
-    );
     expect(indexed).toMatchObject({
       media_kind: 'VIDEO',
       media_width: 320,

@@ -23,7 +23,7 @@ async function rendered(
   const pending = await deliver(context.app, host, target);
   expect(pending.status, pending.text).toBe(423);
   expect(pending.headers['retry-after']).toBe('2');
-  await context.app.delivery.videoJobs.drain();
+  await context.app.darkroom.videoJobs.drain();
   return deliver(context.app, host, target);
 }
 
@@ -283,7 +283,7 @@ describe('video delivery in a process that runs no video jobs', { timeout: 60_00
     origin.put('queued', 'clip.mp4', await testClip(1, 64, 48));
     const source = await createSource(context.app, { bucket: 'queued' });
     expect((await deliver(context.app, source.host, '/clip.mp4?fm=webm')).status).toBe(423);
-    expect(await context.app.delivery.videoJobs.drain()).toBe(0);
+    expect(await context.app.darkroom.videoJobs.drain()).toBe(0);
     const queued = await context.database.db
       .selectFrom('jobs')
       .select(['kind', 'attempts'])

@@ -13,7 +13,7 @@ import {
   type GenerativeImages,
 } from './types.ts';
 
-export interface HttpGenerativeOptions {
+interface HttpGenerativeOptions {
   /** Base URL without a trailing slash, e.g. `https://api.openai.com/v1`. */
   url: string;
   apiKey: string | null;
@@ -24,8 +24,8 @@ export interface HttpGenerativeOptions {
   maxResponseBytes?: number;
 }
 
-export const DEFAULT_GENERATIVE_TIMEOUT_MS = 180_000;
-export const DEFAULT_GENERATIVE_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_GENERATIVE_TIMEOUT_MS = 180_000;
+const DEFAULT_GENERATIVE_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 // OpenAI's GPT image models always answer base64 and reject `response_format`, which only the
 // DALL-E models and most OpenAI-compatible servers take.

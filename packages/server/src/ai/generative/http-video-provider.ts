@@ -19,7 +19,7 @@ import {
   type GenerativeVideos,
 } from './video-types.ts';
 
-export interface HttpGenerativeVideoOptions {
+interface HttpGenerativeVideoOptions {
   /** Base URL without a trailing slash, e.g. `https://api.openai.com/v1`. */
   url: string;
   apiKey: string | null;
@@ -31,7 +31,7 @@ export interface HttpGenerativeVideoOptions {
 }
 
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
-export const DEFAULT_MAX_VIDEO_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_VIDEO_BYTES = 256 * 1024 * 1024;
 // Status answers and errors are small; anything larger is not the API.
 const MAX_JSON_BYTES = 1024 * 1024;
 // Provider ids go into a URL path: only the characters OpenAI's ids are made of.

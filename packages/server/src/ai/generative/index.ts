@@ -6,7 +6,7 @@ import { createHttpGenerativeVideos } from './http-video-provider.ts';
 import { unconfiguredGenerativeVideos } from './unconfigured-video.ts';
 import type { GenerativeVideos } from './video-types.ts';
 
-export { createHttpGenerativeImages, type HttpGenerativeOptions } from './http-provider.ts';
+export { createHttpGenerativeImages } from './http-provider.ts';
 export { unconfiguredGenerativeImages } from './unconfigured.ts';
 export * from './types.ts';
 
@@ -15,10 +15,7 @@ export function createGenerativeImages(config: Config['generative']): Generative
   return config === null ? unconfiguredGenerativeImages : createHttpGenerativeImages(config);
 }
 
-export {
-  createHttpGenerativeVideos,
-  type HttpGenerativeVideoOptions,
-} from './http-video-provider.ts';
+export { createHttpGenerativeVideos } from './http-video-provider.ts';
 export { unconfiguredGenerativeVideos } from './unconfigured-video.ts';
 export * from './video-types.ts';
 

@@ -1,6 +1,6 @@
-// The generative operations of issue 6 item 7 (fill=gen, bg-replace, object replacement) need a
-// model this machine cannot ship, so they go through one provider interface; nothing here fakes
-// a generative result when no provider is configured.
+// The generative operations of editor spec section 3, 'Editor parameters' (fill=gen, bg-replace,
+// object replacement) need a model this machine cannot ship, so they go through one provider
+// interface; nothing here fakes a generative result when no provider is configured.
 
 /** Prompt lengths of spec editor section 9. */
 export const MAX_PROMPT_LENGTH = 1024;

@@ -1,6 +1,7 @@
-// Generative image to video (issue 6 item 7): a video model this machine cannot ship, behind one
-// provider interface like the image edits; without a provider the page offers the motion MP4
-// (render/video/motion-video.ts) and says generative video is unavailable.
+// Generative image to video (editor spec section 2, 'Image to video page'): a video model this
+// machine cannot ship, behind one provider interface like the image edits; without a provider the
+// page offers the motion MP4 (render/video/motion-video.ts) and says generative video is
+// unavailable.
 import { MAX_PROMPT_LENGTH } from './types.ts';
 
 /** The clip lengths OpenAI's video models take, in seconds. */

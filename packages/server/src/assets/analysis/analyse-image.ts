@@ -8,7 +8,7 @@ import { altTextPredictions, colorsAround } from './alt-text-predictions.ts';
  * guesses are wrong often enough that a search for 'dog' finding them would mislead, and the
  * alt text ignores them below 0.3 too (core alt-text/scene.ts).
  */
-export const LABEL_MIN_CONFIDENCE = 0.3;
+const LABEL_MIN_CONFIDENCE = 0.3;
 
 /** What the analysis writes on an asset's row. */
 export interface AssetAnalysis {

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AiWorkerUnavailableError, type AiModels } from '@darkroom/render';
-import { DEFAULT_ALT_TEXT_LANGUAGES } from '../../api/asset-alt-text.ts';
 import type { AssetRow, DatabaseSchema } from '../../db/schema.ts';
-import { findAltTextLanguages } from '../../store/assets.ts';
+import { altTextLanguagesOf } from '../../store/assets.ts';
 import { findSource } from '../../store/sources.ts';
 import { StorageError, type StorageAdapter, type StorageErrorKind } from '../../storage/types.ts';
-import { sourceAdapter, type AssetIndexDependencies } from '../indexer.ts';
+import type { AssetIndexDependencies } from '../indexer.ts';
 import { readWhole } from '../read-object.ts';
 import { analyseImage, EMPTY_ANALYSIS, type AssetAnalysis } from './analyse-image.ts';
 import { decodeForAnalysis } from './decode.ts';
@@ -27,7 +26,7 @@ export interface AnalysisBudget {
 
 // A detection takes around a second on this machine's CPU, so a slice stays well inside the
 // job's lease and a restart loses little.
-export const DEFAULT_ANALYSIS_BUDGET: AnalysisBudget = { maxAssets: 25, maxMs: 20_000 };
+const DEFAULT_ANALYSIS_BUDGET: AnalysisBudget = { maxAssets: 25, maxMs: 20_000 };
 
 /** The origin is down, not the file bad: the job retries later instead of giving up on it. */
 const PASSING_ORIGIN_ERRORS: ReadonlySet<StorageErrorKind> = new Set([
@@ -79,8 +78,8 @@ export async function runAnalysisSlice(
   if (assets.length === 0) return 'finished';
   const state: SliceState = {
     deps,
-    adapter: await sourceAdapter(deps, source),
-    languages: (await findAltTextLanguages(db, source.account_id)) ?? DEFAULT_ALT_TEXT_LANGUAGES,
+    adapter: await deps.origins.adapterFor(source),
+    languages: await altTextLanguagesOf(db, source.account_id),
     unsupportedLanguages: new Set(),
   };
   for (const asset of assets) {

@@ -1,13 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
-
-/** The job kind of one slice of a source's asset analysis (jobs/asset-analysis.ts handles it). */
-export const ASSET_ANALYSIS_JOB = 'asset-analysis';
-
-export interface AssetAnalysisPayload {
-  sourceId: string;
-}
+import { ASSET_ANALYSIS_JOB } from '../../jobs/kinds.ts';
+import { enqueueUnlessPending } from '../../jobs/queue.ts';
 
 /**
  * Makes sure a job will analyse the source's unanalysed assets. One waiting job per source is
@@ -20,20 +14,12 @@ export async function requestAssetAnalysis(
   sourceId: string,
   exceptJobId: string | null = null,
 ): Promise<void> {
-  let waiting = db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', ASSET_ANALYSIS_JOB)
-    .where('failed_at', 'is', null)
-    .where(sql<string>`payload->>'sourceId'`, '=', sourceId)
-    // A lapsed lease is a job a stopped process let go of: it is waiting again.
-    .where((where) =>
-      where.or([where('locked_until', 'is', null), where('locked_until', '<', sql<Date>`now()`)]),
-    );
-  if (exceptJobId !== null) waiting = waiting.where('id', '!=', exceptJobId);
-  if ((await waiting.executeTakeFirst()) !== undefined) return;
-  const payload: AssetAnalysisPayload = { sourceId };
-  await enqueueJob(db, { kind: ASSET_ANALYSIS_JOB, payload: { ...payload } });
+  await enqueueUnlessPending(
+    db,
+    ASSET_ANALYSIS_JOB,
+    { sourceId },
+    { sameAs: ['sourceId'], waitingOnly: true, exceptJobId },
+  );
 }
 
 /**

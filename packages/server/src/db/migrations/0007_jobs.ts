@@ -4,9 +4,9 @@ import type { Migration } from './migration.ts';
 export const jobs: Migration = {
   name: '0007_jobs',
   async up(db) {
-    // The durable job queue (ARCHITECTURE.md, jobs/): any server process claims due jobs with
-    // FOR UPDATE SKIP LOCKED; a claim is a lease until locked_until, so a job whose process died
-    // runs again once the lease ends.
+    // The durable job queue (docs/ARCHITECTURE.md, "The job system"): any server process claims due
+    // jobs with FOR UPDATE SKIP LOCKED; a claim is a lease until locked_until, so a job whose
+    // process died runs again once the lease ends.
     await db.schema
       .createTable('jobs')
       .addColumn('id', 'text', (column) => column.primaryKey())

@@ -4,9 +4,9 @@ import type { Migration } from './migration.ts';
 export const usageEvents: Migration = {
   name: '0008_usage_events',
   async up(db) {
-    // Delivery requests (issue 4 item 8), written in batches by delivery/metering.ts and rolled up
-    // for analytics and billing. Identical requests of one batch (a popular cached image) share a
-    // row whose `requests` counts them, so a busy source writes rows per distinct request, not
+    // Delivery requests, every one metered, written in batches by delivery/metering.ts and rolled
+    // up for analytics and billing. Identical requests of one batch (a popular cached image) share
+    // a row whose `requests` counts them, so a busy source writes rows per distinct request, not
     // per hit. No foreign keys: a deleted source keeps its billable history.
     await db.schema
       .createTable('usage_events')

@@ -4,9 +4,10 @@ import type { Migration } from './migration.ts';
 export const assets: Migration = {
   name: '0009_assets',
   async up(db) {
-    // The asset index (issue 5): one row per image, animation or video a source's origin holds,
-    // written by jobs/asset-index.ts and read by api/assets.ts. `id` is the source id followed by
-    // the origin path (which starts with '/'), the shape of the asset routes' paths.
+    // The asset index (spec platform section 3, 'Asset'): one row per image, animation or video a
+    // source's origin holds, written by assets/index-job.ts and read by api/assets.ts. `id` is the
+    // source id followed by the origin path (which starts with '/'), the shape of the asset routes'
+    // paths.
     await db.schema
       .createTable('assets')
       .addColumn('id', 'text', (column) => column.primaryKey())

@@ -4,8 +4,9 @@ import type { Migration } from './migration.ts';
 export const aiAnalysis: Migration = {
   name: '0011_ai_analysis',
   async up(db) {
-    // Faces, labels and alt text come from the AI analysis of an asset (issue 6), which runs
-    // after indexing: analysed_at null marks an asset whose current origin bytes are not analysed.
+    // Faces, labels and alt text (spec platform section 3, 'Asset') come from the AI analysis of an
+    // asset, which runs after indexing: analysed_at null marks an asset whose current origin bytes
+    // are not analysed.
     await db.schema
       .alterTable('assets')
       .addColumn('analysed_at', 'timestamptz')

@@ -61,15 +61,16 @@ async function createRollupTable(db: Kysely<unknown>, table: string): Promise<vo
 export const usageRollups: Migration = {
   name: '0012_usage_rollups',
   async up(db) {
-    // Video metrics (issue 8 item 2): filled by the video delivery code (issue 10).
+    // Video metrics (videos and minutes encoded and delivered, spec platform section 3, 'Analytics
+    // metrics'): filled by the video delivery code.
     await db.schema
       .alterTable('usage_events')
       .addColumn('video_encoded_ms', 'integer')
       .addColumn('video_delivered_ms', 'integer')
       .execute();
-    // Hourly and daily aggregates of usage events (issue 8 item 1), kept after the raw events
-    // are pruned. Daily rows are written with the hourly ones, not derived from them, so a
-    // month at daily granularity reads ~30 rows per group.
+    // Hourly and daily aggregates of usage events, kept after the raw events are pruned. Daily rows
+    // are written with the hourly ones, not derived from them, so a month at daily granularity
+    // reads ~30 rows per group.
     await createRollupTable(db, 'usage_rollups_hourly');
     await createRollupTable(db, 'usage_rollups_daily');
     // Every event with an id up to last_event_id is in the rollups, and none above it: the

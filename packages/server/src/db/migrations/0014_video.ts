@@ -4,7 +4,7 @@ import type { Migration } from './migration.ts';
 export const video: Migration = {
   name: '0014_video',
   async up(db) {
-    // What ffprobe reads of a video asset (issue 10 item 1); null for images and animations.
+    // What ffprobe reads of a video asset; null for images and animations.
     await db.schema
       .alterTable('assets')
       .addColumn('video_duration_ms', 'integer')

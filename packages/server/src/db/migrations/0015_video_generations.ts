@@ -4,9 +4,10 @@ import type { Migration } from './migration.ts';
 export const videoGenerations: Migration = {
   name: '0015_video_generations',
   async up(db) {
-    // Generative image to video (issue 6 item 7): one row per video asked of the provider, kept
-    // so the page can follow it across reloads and a server restart, and so the result can be
-    // served to its account only. The MP4 itself lives in the data directory.
+    // Generative image to video (editor spec section 2, 'Image to video page'): one row per video
+    // asked of the provider, kept so the page can follow it across reloads and a server restart,
+    // and so the result can be served to its account only. The MP4 itself lives in the data
+    // directory.
     await db.schema
       .createTable('video_generations')
       .addColumn('id', 'text', (column) => column.primaryKey())

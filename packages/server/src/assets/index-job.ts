@@ -1,26 +1,13 @@
-import type { JobRow } from '../db/schema.ts';
-import {
-  ASSET_INDEX_JOB,
-  requestAssetIndex,
-  type AssetIndexDependencies,
-} from '../assets/indexer.ts';
-import { failRun, runIndexSlice, type SliceBudget } from '../assets/index-run.ts';
-import type { JobHandler } from './runner.ts';
-
-export { ASSET_INDEX_JOB };
+import { ASSET_INDEX_JOB } from '../jobs/kinds.ts';
+import { handleJob, type JobHandler } from '../jobs/runner.ts';
+import { requestAssetIndex, type AssetIndexDependencies } from './indexer.ts';
+import { failRun, runIndexSlice, type SliceBudget } from './index-run.ts';
 
 export interface AssetIndexJobDependencies extends AssetIndexDependencies {
   /** ASSET_INDEX_INTERVAL_MINUTES: from a finished run to the next; 0 schedules none. */
   intervalMinutes: number;
   /** Work per job invocation (tests shrink it to stop a run part-way). */
   sliceBudget?: SliceBudget;
-}
-
-interface AssetIndexPayload {
-  sourceId: string;
-  /** The run a slice continues; absent on a scheduled start. */
-  runId?: string;
-  reason?: string;
 }
 
 /**
@@ -30,8 +17,7 @@ interface AssetIndexPayload {
  * is left alone.
  */
 export function assetIndexHandler(deps: AssetIndexJobDependencies): JobHandler {
-  return async (job: JobRow) => {
-    const payload = job.payload as unknown as AssetIndexPayload;
+  return handleJob(ASSET_INDEX_JOB, async (payload, job) => {
     if (payload.runId === undefined) {
       await requestAssetIndex(deps.db, payload.sourceId, payload.reason ?? 'schedule');
       return;
@@ -49,5 +35,5 @@ export function assetIndexHandler(deps: AssetIndexJobDependencies): JobHandler {
       }
       throw error;
     }
-  };
+  });
 }

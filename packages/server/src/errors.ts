@@ -1,29 +1,7 @@
-import { ERROR_CODES, type ErrorObject, type ErrorSource } from '@darkroom/core';
+// The errors the API answers (JSON:API `errors[]`), from the one catalogue of codes the server
+// and the dashboard share (core's ERROR_CODES, spec platform section 8).
+import { ERROR_CODES, type ErrorCode, type ErrorObject, type ErrorSource } from '@darkroom/core';
 import type { z } from 'zod';
-
-/**
- * The core catalogue plus the codes of a storage check (spec platform section 8): the code
- * says what failed, the detail is the catalogue sentence and the pointer names the field.
- */
-export const API_ERROR_CODES = {
-  ...ERROR_CODES,
-  invalid_source_config: { status: 422, title: 'Invalid source configuration' },
-  invalid_access_key: { status: 422, title: 'Invalid access key' },
-  invalid_secret_key: { status: 422, title: 'Invalid secret key' },
-  bucket_not_found: { status: 422, title: 'Bucket does not exist' },
-  invalid_bucket_name: { status: 422, title: 'Invalid bucket name' },
-  invalid_region: { status: 422, title: 'Invalid region' },
-  invalid_endpoint_url: { status: 422, title: 'Invalid endpoint URL' },
-  invalid_host_name: { status: 422, title: 'Invalid host name' },
-  invalid_sas_string: { status: 422, title: 'Invalid SAS string' },
-  invalid_url: { status: 422, title: 'Invalid URL' },
-  // A plan's sources or users used up (issue 9, item 6): the detail ends with the upgrade page.
-  plan_limit_reached: { status: 403, title: 'Plan limit reached' },
-  // An origin that failed to answer a read the API made for the caller (asset refresh).
-  origin_error: { status: 502, title: 'Bad gateway' },
-} as const satisfies Record<string, { status: number; title: string }>;
-
-export type ErrorCode = keyof typeof API_ERROR_CODES;
 
 export interface ApiErrorItem {
   code: ErrorCode;
@@ -49,14 +27,14 @@ export class ApiError extends Error {
     if (first === undefined) throw new TypeError('ApiError needs at least one error');
     super(first.detail);
     this.name = 'ApiError';
-    this.status = API_ERROR_CODES[first.code].status;
+    this.status = ERROR_CODES[first.code].status;
     this.errors = list.map(toErrorObject);
     this.headers = headers;
   }
 }
 
 function toErrorObject({ code, detail, source }: ApiErrorItem): ErrorObject {
-  const { status, title } = API_ERROR_CODES[code];
+  const { status, title } = ERROR_CODES[code];
   return { status: String(status), code, title, detail, ...(source ? { source } : {}) };
 }
 

@@ -1,27 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { SecretBox } from '../crypto/secrets.ts';
-import type { DatabaseSchema, JobRow } from '../db/schema.ts';
-import type { StorageOptions } from '../storage/types.ts';
+import { requestAssetIndex } from '../assets/indexer.ts';
+import type { DatabaseSchema } from '../db/schema.ts';
+import { SOURCE_DEPLOY_JOB } from '../jobs/kinds.ts';
+import { handleJob, type JobHandler } from '../jobs/runner.ts';
+import { isTransientStorageError, originCheckFailure } from '../storage/check-failure.ts';
+import type { SourceOrigins } from '../storage/source-origins.ts';
 import { insertEvent } from '../store/events.ts';
 import { findSource, setDeploymentResult } from '../store/sources.ts';
-import {
-  isTransientStorageError,
-  originCheckFailure,
-  type StorageAdapterFactory,
-} from '../api/origin-check.ts';
-import { configurationOf } from '../api/source-production.ts';
-import { requestAssetIndex } from '../assets/indexer.ts';
-import type { JobHandler } from './runner.ts';
-
-export const SOURCE_DEPLOY_JOB = 'source-deploy';
 
 export interface SourceDeployDependencies {
   db: Kysely<DatabaseSchema>;
-  secrets: SecretBox;
-  storageAdapterFactory: StorageAdapterFactory;
-  storageOptions: StorageOptions;
+  origins: SourceOrigins;
 }
 
 /**
@@ -31,8 +22,7 @@ export interface SourceDeployDependencies {
  * Timeouts and unreachable origins are retried while the job has attempts left.
  */
 export function sourceDeployHandler(deps: SourceDeployDependencies): JobHandler {
-  return async (job: JobRow) => {
-    const { sourceId, userId } = job.payload as { sourceId: string; userId: string };
+  return handleJob(SOURCE_DEPLOY_JOB, async ({ sourceId, userId }, job) => {
     const source = await findSource(deps.db, sourceId, null);
     if (source === undefined || source.deployment_status !== 'deploying') return;
     let failure: string | null = null;
@@ -40,15 +30,11 @@ export function sourceDeployHandler(deps: SourceDeployDependencies): JobHandler 
     if (source.type !== 'webproxy') {
       try {
         if (source.type === 'darkroom_storage') {
-          await mkdir(path.join(deps.storageOptions.managedStorageDir, source.id), {
+          await mkdir(path.join(deps.origins.options.managedStorageDir, source.id), {
             recursive: true,
           });
         }
-        const adapter = await deps.storageAdapterFactory(
-          configurationOf(deps.secrets, source),
-          deps.storageOptions,
-          { sourceId: source.id },
-        );
+        const adapter = await deps.origins.adapterFor(source);
         await adapter.verify();
       } catch (error) {
         if (isTransientStorageError(error) && job.attempts < job.max_attempts) throw error;
@@ -72,5 +58,5 @@ export function sourceDeployHandler(deps: SourceDeployDependencies): JobHandler 
         ...(failure === null ? {} : { error: failure }),
       },
     });
-  };
+  });
 }

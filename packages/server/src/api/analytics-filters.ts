@@ -1,8 +1,9 @@
-// The filters of the analytics API (issue 8 item 4), read from the query string. Mistakes are
-// 400 invalid_parameter errors naming the parameter, as the list routes answer them.
+// The filters of the analytics API, read from the query string. Mistakes are 400
+// invalid_parameter errors naming the parameter, as the list routes answer them.
 import { BREAKDOWNS, DAY, type Breakdown, type MetricDefinition } from '@darkroom/core';
-import { apiError } from '../api/errors.ts';
-import { bucketRange, GRANULARITIES, type Granularity } from './time-buckets.ts';
+import { bucketRange, GRANULARITIES, type Granularity } from '../analytics/time-buckets.ts';
+import { apiError } from '../errors.ts';
+import { knownFilter } from './list-query.ts';
 
 export interface AnalyticsFilters {
   sourceId: string | null;
@@ -15,7 +16,7 @@ export interface AnalyticsFilters {
 /** Without filter[start] and filter[end]: the last 30 days. */
 const DEFAULT_PERIOD_MS = 30 * DAY;
 /** More points than a chart can show: a year by the hour is 8,760. */
-export const MAX_BUCKETS = 1500;
+const MAX_BUCKETS = 1500;
 
 const ISO_8601 =
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -62,13 +63,8 @@ function oneOf<T extends string>(
 }
 
 /** Rejects any filter[...] other than `known`, so a typo is not silently ignored. */
-export function rejectUnknownFilters(query: Query, known: readonly string[]): void {
-  for (const parameter of Object.keys(query)) {
-    const match = /^filter\[(.+)\]$/.exec(parameter);
-    if (match && !known.includes(match[1] ?? '')) {
-      throw invalid(parameter, `Unknown filter ${parameter}.`);
-    }
-  }
+function rejectUnknownFilters(query: Query, known: readonly string[]): void {
+  for (const parameter of Object.keys(query)) knownFilter(parameter, known);
 }
 
 /** Reads source, period, granularity and (when the metric is given) breakdown. */

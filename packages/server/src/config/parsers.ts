@@ -1,0 +1,126 @@
+import path from 'node:path';
+import {
+  capabilityList,
+  isCapabilityName,
+  MIN_PASSWORD_LENGTH,
+  unknownCapabilityMessage,
+  type CapabilityName,
+} from '@darkroom/core';
+import { z } from 'zod';
+
+// Each parser reads the text of one environment variable that is set and not empty (setting.ts
+// applies the default otherwise). Their messages become the lines of ConfigError, after the name.
+
+/** The text as given, spaces and all. */
+export const verbatimText = z.string();
+
+export const trimmedText = z.string().trim();
+
+/** A path, resolved against the directory the server was started in. */
+export const localPath = z.string().transform((value) => path.resolve(value));
+
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+export const flag = z
+  .string()
+  .toLowerCase()
+  .pipe(z.enum(['1', '0', 'true', 'false', 'yes', 'no'], 'must be 1, 0, true or false'))
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+export const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL');
+
+export const emailAddress = z.email('must be an email address').toLowerCase();
+
+export const accountPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `must have at least ${MIN_PASSWORD_LENGTH} characters`);
+
+/** A host name with an optional port, as it appears after `http://{subdomain}.`. */
+export const hostAndPort = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^[a-z0-9.-]+(:\d{1,5})?$/,
+    'must be a host name with an optional port, without a scheme or path',
+  );
+
+export const modelName = z.string().trim().min(1).max(200);
+
+export const stripeSecretKey = z
+  .string()
+  .trim()
+  .regex(/^(sk|rk)_/, 'must be a Stripe secret key');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const logLevel = z.string().toLowerCase().pipe(z.enum(LOG_LEVELS));
+
+/** A 32-byte key written as 64 hex digits or as base64 (or base64url); null otherwise. */
+export function parseSecretKey(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,2}$/.test(text)) return null;
+  const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : null;
+}
+
+/** DARKROOM_SECRET_KEY: the key that encrypts storage secrets at rest. */
+export const encryptionKey = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const key = parseSecretKey(value);
+    if (key === null) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be 32 bytes written as base64 or as 64 hex digits',
+      });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+type TrustProxy = boolean | string[];
+
+/** `true`/`false` (or 1/0, yes/no), or the comma-separated addresses of the trusted proxies. */
+export const trustProxy = z.string().transform((value): TrustProxy => {
+  const lowered = value.trim().toLowerCase();
+  if (['1', 'true', 'yes'].includes(lowered)) return true;
+  if (['0', 'false', 'no'].includes(lowered)) return false;
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address.length > 0);
+});
+
+/** DEFAULT_CAPABILITIES: 'all', 'none' or the capabilities listed, in the spec order, once each. */
+export const capabilitySelection = z
+  .string()
+  .trim()
+  .regex(/^(all|none|[a-z_]+(\s*,\s*[a-z_]+)*)$/, {
+    error: 'must be all, none, or a comma list of capability names',
+    abort: true,
+  })
+  .superRefine((selection, context) => {
+    if (selection === 'all' || selection === 'none') return;
+    for (const name of selection.split(',').map((part) => part.trim())) {
+      if (!isCapabilityName(name)) {
+        context.addIssue({ code: 'custom', message: unknownCapabilityMessage(name) });
+      }
+    }
+  })
+  .transform((selection): 'all' | 'none' | readonly CapabilityName[] =>
+    selection === 'all' || selection === 'none'
+      ? selection
+      : capabilityList(selection.split(',').map((name) => name.trim())),
+  );

@@ -1,0 +1,376 @@
+import os from 'node:os';
+import path from 'node:path';
+import {
+  accountPassword,
+  capabilitySelection,
+  emailAddress,
+  encryptionKey,
+  flag,
+  hostAndPort,
+  httpUrl,
+  localPath,
+  logLevel,
+  modelName,
+  postgresUrl,
+  stripeSecretKey,
+  trimmedText,
+  trustProxy,
+  verbatimText,
+  wholeNumber,
+} from './parsers.ts';
+import { REPO_ROOT, readGitCommit } from './repository.ts';
+import { group, optionalVariable, variable, type ConfigVariable } from './setting.ts';
+
+// Every environment variable the server reads, declared once: loadConfig, the Config type, the
+// ConfigError lines and the README configuration table all come from CONFIG_SETTINGS. Its keys are
+// the Config properties, in README order.
+
+// Declared ahead of the others because DELIVERY_DOMAIN's default is built from the port read.
+const port = variable({
+  name: 'PORT',
+  default: '8080',
+  parse: wholeNumber(0, 65535),
+  description: 'TCP port the server listens on.',
+});
+
+export const CONFIG_SETTINGS = {
+  port,
+  host: variable({
+    name: 'HOST',
+    default: '127.0.0.1',
+    parse: verbatimText,
+    description: 'Address to listen on; `0.0.0.0` to accept connections from other machines.',
+  }),
+  dataDir: variable({
+    name: 'DATA_DIR',
+    default: './data',
+    parse: localPath,
+    description: 'Where data lives (the embedded database is in `DATA_DIR/pglite`).',
+  }),
+  databaseUrl: optionalVariable({
+    name: 'DATABASE_URL',
+    parse: postgresUrl,
+    description: 'PostgreSQL connection URL; when unset the embedded database (PGlite) is used.',
+  }),
+  readOnly: variable({
+    name: 'READ_ONLY',
+    default: 'false',
+    parse: flag,
+    description: '`1`/`true`: report `read_only` and answer every write with 503.',
+  }),
+  admin: group(
+    {
+      email: optionalVariable({
+        name: 'ADMIN_EMAIL',
+        parse: emailAddress,
+        description:
+          'With `ADMIN_PASSWORD`: create this admin at start when no user has the email.',
+      }),
+      password: optionalVariable({
+        name: 'ADMIN_PASSWORD',
+        parse: accountPassword,
+        secret: true,
+        description: 'Password of `ADMIN_EMAIL`.',
+      }),
+    },
+    ({ email, password }) => {
+      if (email === null || password === null) return null;
+      const admin = { email, password };
+      // loadConfig freezes the top level only; the credentials are frozen with it.
+      Object.freeze(admin);
+      return admin;
+    },
+    { setTogether: true },
+  ),
+  rateLimitPerMinute: variable({
+    name: 'RATE_LIMIT_PER_MINUTE',
+    default: '1200',
+    parse: wholeNumber(1, 1_000_000),
+    description: 'API requests per client IP per minute (each process counts on its own).',
+  }),
+  rateLimitTokenPerMinute: variable({
+    name: 'RATE_LIMIT_TOKEN_PER_MINUTE',
+    default: '600',
+    parse: wholeNumber(1, 1_000_000),
+    description: 'API requests per bearer token per minute.',
+  }),
+  signInRateLimitPerMinute: variable({
+    name: 'SIGN_IN_RATE_LIMIT_PER_MINUTE',
+    default: '20',
+    parse: wholeNumber(1, 1_000_000),
+    description:
+      'Sign-in and sign-up attempts (`POST /sessions`, `POST /accounts`) per IP per minute.',
+  }),
+  trustProxy: variable({
+    name: 'TRUST_PROXY',
+    default: 'false',
+    parse: trustProxy,
+    description:
+      '`true` to trust `X-Forwarded-*` from any proxy, or a comma-separated list of proxy addresses.',
+  }),
+  logLevel: variable({
+    name: 'LOG_LEVEL',
+    default: 'info',
+    parse: logLevel,
+    description: 'fatal, error, warn, info, debug, trace or silent.',
+  }),
+  commit: variable({
+    name: 'DARKROOM_COMMIT',
+    default: { documented: '`git rev-parse --short HEAD`', value: readGitCommit },
+    parse: verbatimText,
+    description: 'Commit reported in `meta.server.commit` (`unknown` outside a git checkout).',
+  }),
+  webDistDir: variable({
+    name: 'WEB_DIST_DIR',
+    // The default is found from the checkout, wherever the server was started from.
+    default: {
+      documented: 'packages/web/dist',
+      value: () => path.join(REPO_ROOT, 'packages/web/dist'),
+    },
+    parse: localPath,
+    description: 'Built dashboard served at `/` when the folder exists.',
+  }),
+  sessionTtlDays: variable({
+    name: 'SESSION_TTL_DAYS',
+    default: '30',
+    parse: wholeNumber(1, 3650),
+    description: 'Days a sign-in session stays valid.',
+  }),
+  /** Host (and port) under which `{subdomain}.{deliveryDomain}` delivers images. */
+  deliveryDomain: variable({
+    name: 'DELIVERY_DOMAIN',
+    default: { documented: '`localhost:{PORT}`', value: (env) => `localhost:${port.read(env)}` },
+    parse: hostAndPort,
+    description: 'Domain whose subdomains deliver images: `http://{subdomain}.{DELIVERY_DOMAIN}/`.',
+  }),
+  /** DARKROOM_SECRET_KEY decoded; null means the key file in the data directory. */
+  secretKey: optionalVariable({
+    name: 'DARKROOM_SECRET_KEY',
+    parse: encryptionKey,
+    secret: true,
+    description:
+      'Key that encrypts storage secrets at rest: 32 bytes as base64 or 64 hex digits. When unset, `DATA_DIR/secret.key` is created (mode 0600) on first start and read afterwards.',
+  }),
+  s3EndpointOverride: optionalVariable({
+    name: 'STORAGE_S3_ENDPOINT_OVERRIDE',
+    parse: httpUrl,
+    description: 'Sends every S3-protocol call to this endpoint (tests, self-hosted S3 servers).',
+  }),
+  azureEndpointOverride: optionalVariable({
+    name: 'STORAGE_AZURE_ENDPOINT_OVERRIDE',
+    parse: httpUrl,
+    description:
+      'Sends every Azure Storage call to this account URL, e.g. `http://127.0.0.1:10000/devstoreaccount1` (tests, Azurite).',
+  }),
+  allowPrivateOrigins: variable({
+    name: 'ALLOW_PRIVATE_ORIGINS',
+    default: 'false',
+    parse: flag,
+    description:
+      '`1`/`true`: let origins on private or loopback addresses through (local development and tests only).',
+  }),
+  originMaxBytes: variable({
+    name: 'ORIGIN_MAX_BYTES',
+    default: '50000000',
+    parse: wholeNumber(1, 10_000_000_000),
+    description: 'Largest file read from an origin or uploaded to managed storage, in bytes.',
+  }),
+  /** Renders run at once (delivery's render queue). */
+  renderConcurrency: variable({
+    name: 'RENDER_CONCURRENCY',
+    default: { documented: 'CPU count', value: () => os.availableParallelism() },
+    parse: wholeNumber(1, 1024),
+    description: 'Renders run at the same time; more wait in the render queue.',
+  }),
+  /** Renders that may wait for a slot before delivery answers 429. */
+  renderQueueSize: variable({
+    name: 'RENDER_QUEUE_SIZE',
+    default: '64',
+    parse: wholeNumber(0, 1_000_000),
+    description:
+      'Renders that may wait for a free slot; past that, delivery answers 429 with `Retry-After`.',
+  }),
+  renderTimeoutMs: variable({
+    name: 'RENDER_TIMEOUT_MS',
+    default: '30000',
+    parse: wholeNumber(100, 600_000),
+    description: 'Longest one render may take before delivery answers 504.',
+  }),
+  /** Size cap of `DATA_DIR/render-cache`, in bytes. */
+  renderCacheMaxBytes: variable({
+    name: 'RENDER_CACHE_MAX_BYTES',
+    default: '2000000000',
+    parse: wholeNumber(0, 10_000_000_000_000),
+    description:
+      'Size cap of the rendered-image cache in `DATA_DIR/render-cache`; least recently used renders go first. `0` turns render caching off (every request renders).',
+  }),
+  /** Size cap of the in-memory hot-render cache, in bytes. */
+  renderMemoryCacheBytes: variable({
+    name: 'RENDER_MEMORY_CACHE_BYTES',
+    default: '67108864',
+    parse: wholeNumber(0, 100_000_000_000),
+    description: 'Size cap of the in-memory cache of hot renders in front of the disk cache.',
+  }),
+  /** Video input limits (VIDEO_MAX_*), for transcodes and poster frames alike. */
+  videoLimits: group(
+    {
+      maxDurationS: variable({
+        name: 'VIDEO_MAX_DURATION_S',
+        default: '600',
+        parse: wholeNumber(1, 86_400),
+        description:
+          'Longest video (or animation) delivery transcodes, in seconds; longer ones answer 413.',
+      }),
+      maxPixels: variable({
+        name: 'VIDEO_MAX_PIXELS',
+        default: '8294400',
+        parse: wholeNumber(1, 100_000_000),
+        description:
+          'Largest video frame (width times height) delivery reads or writes; larger ones answer 413.',
+      }),
+      maxBytes: variable({
+        name: 'VIDEO_MAX_BYTES',
+        default: '50000000',
+        parse: wholeNumber(1, 100_000_000_000),
+        description:
+          'Largest video file delivery transcodes, in bytes (`ORIGIN_MAX_BYTES` caps every origin read too).',
+      }),
+    },
+    (limits) => limits,
+  ),
+  /** Video transcodes this process runs at once; 0 leaves them to other processes. */
+  videoConcurrency: variable({
+    name: 'VIDEO_CONCURRENCY',
+    default: '1',
+    parse: wholeNumber(0, 64),
+    description:
+      'Video transcodes (MP4, WebM, HLS) this process runs at once, as durable jobs; `0` leaves them to other processes.',
+  }),
+  /** Minutes between the end of a source's asset indexing run and the next; 0: no schedule. */
+  assetIndexIntervalMinutes: variable({
+    name: 'ASSET_INDEX_INTERVAL_MINUTES',
+    default: '60',
+    parse: wholeNumber(0, 525_600),
+    description:
+      "Minutes from the end of a source's asset indexing run to the next scheduled one; `0` turns scheduled re-indexing off (deploys and manual requests still index).",
+  }),
+  /** Days raw usage events are kept once rolled up into the analytics aggregates. */
+  usageRetentionDays: variable({
+    name: 'USAGE_RETENTION_DAYS',
+    default: '90',
+    parse: wholeNumber(1, 36_500),
+    description:
+      'Days raw usage events (one row per delivery request kind) are kept once rolled up; the hourly and daily analytics aggregates are kept for good.',
+  }),
+  /** Minutes between analytics rollups in this process; 0: none. */
+  usageRollupIntervalMinutes: variable({
+    name: 'USAGE_ROLLUP_INTERVAL_MINUTES',
+    default: '5',
+    parse: wholeNumber(0, 1_440),
+    description:
+      'Minutes between analytics rollups (and raw-event pruning) in this process; `0` leaves them to other processes. The analytics API is exact either way: it reads events not yet rolled up.',
+  }),
+  /** Analyse indexed assets (faces, labels, alt text) in this process. */
+  assetAnalysis: variable({
+    name: 'ASSET_ANALYSIS',
+    default: 'true',
+    parse: flag,
+    description:
+      "Work out each image asset's faces, labels and alt text with the AI models after indexing; `false` leaves those fields empty (and the jobs waiting) on installs that cannot spare the CPU.",
+  }),
+  /** AI renders this process runs at once; 0 leaves them to other processes. */
+  aiConcurrency: variable({
+    name: 'AI_CONCURRENCY',
+    default: '1',
+    parse: wholeNumber(0, 64),
+    description:
+      'AI renders (background removal, super resolution, object removal) one server process runs at once in its AI worker; `0` makes this process leave them to others sharing the database.',
+  }),
+  aiTimeoutMs: variable({
+    name: 'AI_TIMEOUT_MS',
+    default: '120000',
+    parse: wholeNumber(1_000, 3_600_000),
+    description:
+      'Longest one AI render may take; past it the operation fails (and falls back when its `*-fallback` allows).',
+  }),
+  /** DEFAULT_CAPABILITIES as written: 'all', 'none' or the names listed. */
+  defaultCapabilities: variable({
+    name: 'DEFAULT_CAPABILITIES',
+    default: 'all',
+    parse: capabilitySelection,
+    description:
+      'Premium capabilities new accounts get: `all` (those whose model is available on this install), `none`, or a comma list of background_removal, background_replacement, super_resolution, outpainting, object_removal, image_to_video.',
+  }),
+  generative: group(
+    {
+      url: optionalVariable({
+        name: 'GENERATIVE_API_URL',
+        // Without trailing slashes, as API paths such as `/images/edits` are appended to it.
+        parse: httpUrl.transform((url) => url.replace(/\/+$/, '')),
+        description:
+          'Base URL of an OpenAI-compatible images API (`{url}/images/edits`) for generative fill, background replacement and object replacement; unset, those capabilities are unavailable.',
+      }),
+      apiKey: optionalVariable({
+        name: 'GENERATIVE_API_KEY',
+        parse: verbatimText,
+        secret: true,
+        description: 'Bearer token sent to GENERATIVE_API_URL.',
+      }),
+      model: variable({
+        name: 'GENERATIVE_MODEL',
+        default: 'gpt-image-1',
+        parse: modelName,
+        description: 'Model name sent to GENERATIVE_API_URL with each edit.',
+      }),
+      videoModel: variable({
+        name: 'GENERATIVE_VIDEO_MODEL',
+        default: 'sora-2',
+        parse: modelName,
+        description:
+          'Video model sent to GENERATIVE_API_URL (`{url}/videos`) for generative image to video; the motion MP4 needs no provider.',
+      }),
+    },
+    // Without an API URL there is no provider to send the models to.
+    ({ url, ...models }) => (url === null ? null : { url, ...models }),
+  ),
+  /** Enforce the plan's sources_included and users_included. */
+  planLimits: variable({
+    name: 'PLAN_LIMITS',
+    default: 'true',
+    parse: flag,
+    description:
+      "Refuse new sources and users beyond what the account's plan includes (`sources_included`, `users_included`); `false` lets every account grow freely.",
+  }),
+  /** Billing through Stripe; null keeps the local ledger. */
+  stripe: group(
+    {
+      secretKey: optionalVariable({
+        name: 'STRIPE_SECRET_KEY',
+        parse: stripeSecretKey,
+        secret: true,
+        description:
+          'Stripe secret key: plans, subscriptions, invoices and the customer portal come from Stripe. Unset, Darkroom keeps its own billing ledger.',
+      }),
+      webhookSecret: optionalVariable({
+        name: 'STRIPE_WEBHOOK_SECRET',
+        parse: trimmedText,
+        secret: true,
+        description:
+          'Signing secret of the Stripe webhook endpoint `/api/v4/stripe/webhooks`; unset, webhooks are refused.',
+      }),
+      apiBase: optionalVariable({
+        name: 'STRIPE_API_BASE',
+        parse: httpUrl.transform((url) => new URL(url)),
+        description:
+          'Sends Stripe API calls to this URL instead of https://api.stripe.com (tests).',
+      }),
+    },
+    // Without a secret key, billing stays on the local ledger whatever else is set.
+    ({ secretKey, ...endpoints }) => (secretKey === null ? null : { secretKey, ...endpoints }),
+  ),
+};
+
+/** Every variable the server reads, in README order. */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = Object.values(CONFIG_SETTINGS).flatMap(
+  (setting) => setting.variables,
+);

@@ -1,0 +1,294 @@
+// Delivery of one request (docs/ARCHITECTURE.md, "A delivery from socket to bytes"): resolve it
+// (resolve.ts), find its render (memory, then producer.ts: disk, origin and renderer, or a
+// durable job), answer (success-answer.ts, failure-answer.ts) and meter it (usage.ts). Hits in
+// memory are also answered straight from node:http (fast-path.ts, raw-http.ts) through the
+// same resolution and answer, so both paths answer alike.
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AiModels, GenerativeEditor } from '@darkroom/render';
+import type { Config } from '../config.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
+import type { DatabaseSchema } from '../db/schema.ts';
+import { AI_RENDER_JOB, type RenderRequestPayload } from '../jobs/kinds.ts';
+import type { SourceOrigins } from '../storage/source-origins.ts';
+import { errorAnswer, sendAnswer, withDashboardCors, writeAnswer, type Answer } from './answers.ts';
+import type { CachedRender } from './cached-render.ts';
+import type { DeliverySource } from './delivery-source.ts';
+import { failureAnswer, pendingAnswer } from './failure-answer.ts';
+import { buildHitAnswer, HitAnswers, type HitAnswer } from './hit-answers.ts';
+import { renderAiJob, renderVideoJob, type JobRenderParts } from './job-renders.ts';
+import { UsageMeter } from './metering.ts';
+import { ParamsCache } from './params-cache.ts';
+import { RenderProducer } from './producer.ts';
+import type { HitResponse } from './raw-http.ts';
+import { RenderCaches } from './render-caches.ts';
+import { renderJobKey, renderJobPayload, requestRenderJob } from './render-jobs.ts';
+import { Renderer } from './renderer.ts';
+import { headerText, type DeliveryRequest } from './request.ts';
+import { resolveRequest, type Answered, type Resolved, type ResolveOptions } from './resolve.ts';
+import { etagMatches } from './response-headers.ts';
+import { SourceDirectory } from './source-directory.ts';
+import { streamable, successAnswer, videoOf } from './success-answer.ts';
+import { usageEvent, type Usage } from './usage.ts';
+
+const PARAMS_CACHE_MAX_QUERIES = 10_000;
+const HIT_ANSWERS_MAX_TARGETS = 10_000;
+
+export interface DeliveryDependencies {
+  config: Readonly<Config>;
+  db: Kysely<DatabaseSchema>;
+  secrets: SecretBox;
+  origins: SourceOrigins;
+  log: FastifyBaseLogger;
+  /** Face detection for face-aware parameters (a worker process in production). */
+  detector?: AiModels;
+  /** The generative provider (GENERATIVE_API_URL) for premium renders; absent when unset. */
+  generative?: GenerativeEditor;
+}
+
+export class Delivery {
+  readonly #db: Kysely<DatabaseSchema>;
+  readonly #log: FastifyBaseLogger;
+  readonly #origins: SourceOrigins;
+  readonly #sources: SourceDirectory;
+  readonly #resolveOptions: ResolveOptions;
+  readonly #hitAnswers = new HitAnswers(HIT_ANSWERS_MAX_TARGETS);
+  readonly #caches: RenderCaches;
+  readonly #producer: RenderProducer;
+  readonly #meter: UsageMeter;
+  /** What the render jobs work with (job-renders.ts). */
+  readonly #jobParts: JobRenderParts;
+  #closed = false;
+
+  constructor(deps: DeliveryDependencies) {
+    const { config } = deps;
+    this.#db = deps.db;
+    this.#log = deps.log;
+    this.#origins = deps.origins;
+    this.#resolveOptions = {
+      params: new ParamsCache(PARAMS_CACHE_MAX_QUERIES),
+      generativeAvailable: config.generative !== null,
+    };
+    this.#sources = new SourceDirectory(deps);
+    this.#caches = new RenderCaches({
+      dataDir: config.dataDir,
+      maxBytes: config.renderCacheMaxBytes,
+      memoryBytes: config.renderMemoryCacheBytes,
+      onError: (error) => this.#log.warn({ err: error }, 'render cache write failed'),
+    });
+    const renderer = new Renderer({
+      config,
+      storage: deps.origins.options,
+      detector: deps.detector,
+      generative: deps.generative,
+    });
+    this.#producer = new RenderProducer(this.#caches, renderer);
+    this.#meter = new UsageMeter({
+      db: this.#db,
+      onError: (error, dropped) =>
+        this.#log.error({ err: error, dropped }, 'usage events could not be written'),
+    });
+    this.#jobParts = {
+      source: (host) => this.#sources.get(host),
+      resolve: (request, source) => this.#resolve(request, source),
+      caches: this.#caches,
+      producer: this.#producer,
+      renderer,
+      record: (request, source, status, body, usage) =>
+        this.#record(request, source, status, body, usage),
+    };
+  }
+
+  /** Indexes the disk cache a previous run left (in the background). */
+  start(): void {
+    this.#caches.start().catch((error: unknown) => {
+      this.#log.warn({ err: error }, 'render cache could not be indexed');
+    });
+  }
+
+  /** Stops following source edits and writes the usage events still buffered. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#sources.close();
+    await this.#meter.close();
+  }
+
+  /** Writes buffered usage events now (tests, shutdown). */
+  flushUsage(): Promise<void> {
+    return this.#meter.flush();
+  }
+
+  /** The source a delivery host names (lowercased Host header), or null. */
+  source(host: string): Promise<DeliverySource | null> {
+    return this.#sources.get(host);
+  }
+
+  /** Drops the cached renders of one origin path of a source, or all of them when path is null. */
+  purge(sourceId: string, originPathOrAll: string | null): Promise<void> {
+    return this.#caches.purge(sourceId, originPathOrAll);
+  }
+
+  /** Renders what an AI render job asked for, with the job's models (job-renders.ts). */
+  renderAiJob(payload: RenderRequestPayload, models: AiModels): Promise<void> {
+    return renderAiJob(this.#jobParts, payload, models);
+  }
+
+  /** Renders what a video render job asked for (job-renders.ts). */
+  renderVideoJob(payload: RenderRequestPayload): Promise<void> {
+    return renderVideoJob(this.#jobParts, payload);
+  }
+
+  /** Answers a request on a delivery host; `source` null means no source has the host. */
+  async handle(
+    request: DeliveryRequest,
+    reply: FastifyReply,
+    source: DeliverySource | null,
+  ): Promise<FastifyReply> {
+    if (source === null) {
+      return sendAnswer(
+        reply,
+        errorAnswer(404, 'No source is configured for this host.', null),
+        request.method,
+      );
+    }
+    const { answer, usage } = await this.#serve(request, source);
+    sendAnswer(
+      reply,
+      withDashboardCors(answer, request.host, headerText(request, 'origin') ?? undefined),
+      request.method,
+    );
+    this.#record(request, source, answer.status, answer.body, usage);
+    return reply;
+  }
+
+  /**
+   * Answers straight on the node:http response when the host's source and the render are both
+   * in memory, without waiting for anything: the cache-hit path, well above the rate Fastify's
+   * request lifecycle allows on the same machine. Returns false, having written nothing, for
+   * every other request (misses, errors, lookups not yet cached), for the Fastify route to
+   * answer. `host` is the lowercased Host the request is served for.
+   */
+  answerFromMemory(request: DeliveryRequest, response: HitResponse, host: string): boolean {
+    if (this.#closed || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    // Ranges are rare (video seeking, resumed downloads): the slow path answers them.
+    if (request.headers.range !== undefined) return false;
+    // So are reads by scripts of other origins (an <img> sends no Origin): the slow path decides
+    // whether the dashboard may read the answer (answers.ts withDashboardCors).
+    if (request.headers.origin !== undefined) return false;
+    // null (no source has the host) is answered by the slow path, like every error.
+    const source = this.#sources.peek(host);
+    if (source === undefined || source === null) return false;
+    const ready = this.#hitAnswers.get(request.url, source);
+    if (ready !== undefined) {
+      const render = this.#caches.inMemory(ready.identity);
+      if (render !== undefined && render === ready.render.deref()) {
+        this.#writeHit(request, response, source, ready, render);
+        return true;
+      }
+    }
+    const resolved = this.#resolve(request, source);
+    if (resolved.kind !== 'resolved') return false;
+    const cached = this.#caches.inMemory(resolved.identity);
+    if (cached === undefined) return false;
+    const answer = successAnswer(request, source, cached, resolved);
+    const hit = buildHitAnswer(source, cached, resolved, answer.headers);
+    if (hit !== null) this.#hitAnswers.set(request.url, hit);
+    const { usage } = resolved;
+    usage.cache = 'hit';
+    usage.premium = cached.premium;
+    usage.video = videoOf(cached);
+    writeAnswer(response, answer, request.method);
+    this.#record(request, source, answer.status, answer.body, usage);
+    return true;
+  }
+
+  /** Writes a hit from its ready-made answer: only If-None-Match is read per request. */
+  #writeHit(
+    request: DeliveryRequest,
+    response: HitResponse,
+    source: DeliverySource,
+    hit: HitAnswer,
+    render: CachedRender,
+  ): void {
+    const notModified = etagMatches(headerText(request, 'if-none-match') ?? undefined, render.etag);
+    const body = notModified ? null : render.body;
+    response.writeHead(notModified ? 304 : 200, notModified ? hit.notModifiedHeaders : hit.headers);
+    response.end(body === null || request.method === 'HEAD' ? undefined : body);
+    this.#record(request, source, notModified ? 304 : 200, body, {
+      path: hit.path,
+      cache: 'hit',
+      renderMs: null,
+      originBytes: null,
+      originMs: null,
+      premium: render.premium,
+      video: videoOf(render),
+    });
+  }
+
+  #resolve(request: DeliveryRequest, source: DeliverySource): Answered | Resolved {
+    return resolveRequest(request, source, this.#resolveOptions);
+  }
+
+  #record(
+    request: DeliveryRequest,
+    source: DeliverySource,
+    status: number,
+    body: Buffer | null,
+    usage: Usage,
+  ): void {
+    this.#meter.record(usageEvent(request, source, status, body, usage));
+  }
+
+  async #serve(
+    request: DeliveryRequest,
+    source: DeliverySource,
+  ): Promise<{ answer: Answer; usage: Usage }> {
+    const resolved = this.#resolve(request, source);
+    if (resolved.kind !== 'resolved') return resolved;
+    const { usage, identity, input } = resolved;
+    const answer = (result: Answer) => ({
+      answer: input.video?.kind === 'hls' ? streamable(result) : result,
+      usage,
+    });
+    let cached = this.#caches.inMemory(identity);
+    if (cached !== undefined) {
+      usage.cache = 'hit';
+    } else {
+      const location = this.#caches.location(source.id, input.path, identity);
+      usage.cache = 'miss';
+      const produced = await this.#producer
+        .produce(identity, location, input)
+        .catch((error: unknown) => ({ kind: 'failed' as const, error }));
+      if (produced.kind === 'failed') {
+        return answer(
+          await failureAnswer(produced.error, {
+            request,
+            source,
+            query: resolved.query,
+            storage: this.#origins.options,
+            log: this.#log,
+          }),
+        );
+      }
+      if (produced.kind === 'deferred') {
+        usage.cache = 'none';
+        const state = await requestRenderJob(
+          this.#db,
+          produced.job,
+          renderJobPayload(request, renderJobKey(produced.job, resolved, location)),
+        );
+        return answer(
+          pendingAnswer(state, source, produced.job === AI_RENDER_JOB ? 'image' : 'video'),
+        );
+      }
+      cached = produced.render;
+      usage.cache = produced.fresh ? 'miss' : 'hit';
+      usage.renderMs = produced.renderMs;
+      usage.originBytes = produced.originBytes;
+      usage.originMs = produced.originMs;
+    }
+    usage.premium = cached.premium;
+    usage.video = videoOf(cached);
+    return answer(successAnswer(request, source, cached, resolved));
+  }
+}

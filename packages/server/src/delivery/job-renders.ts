@@ -1,0 +1,123 @@
+// What the render jobs do (render-jobs.ts enqueues them): the request replayed through the same
+// resolution as when it was asked, rendered, left in the render caches and metered as a miss.
+// Nothing is done when the URL would not render now (the source went away, the URL is now
+// refused) or its render is cached already. A failure is recorded with its status, which the
+// URL then answers (renderJobFailure).
+import { performance } from 'node:perf_hooks';
+import type { AiModels } from '@darkroom/render';
+import type { RenderRequestPayload } from '../jobs/kinds.ts';
+import type { DeliverySource } from './delivery-source.ts';
+import type { RenderCaches } from './render-caches.ts';
+import type { Renderer } from './renderer.ts';
+import { readOrigin, type RenderProducer } from './producer.ts';
+import { renderJobFailure, replayedRequest } from './render-jobs.ts';
+import type { DeliveryRequest } from './request.ts';
+import type { Answered, Resolved } from './resolve.ts';
+import type { Usage } from './usage.ts';
+import { videoVariant } from './video-request.ts';
+import { isJobVideoWork, VIDEO_RENDER_TIMEOUT_MS } from './video-renders.ts';
+
+/** The parts of delivery a render job works with. */
+export interface JobRenderParts {
+  source(host: string): Promise<DeliverySource | null>;
+  resolve(request: DeliveryRequest, source: DeliverySource): Answered | Resolved;
+  caches: RenderCaches;
+  producer: RenderProducer;
+  renderer: Renderer;
+  record(
+    request: DeliveryRequest,
+    source: DeliverySource,
+    status: number,
+    body: Buffer | null,
+    usage: Usage,
+  ): void;
+}
+
+/**
+ * The request of a job replayed: its source and how its URL resolves now, or null when it would
+ * not render now (the source went away, or the URL is refused).
+ */
+async function replay(
+  parts: JobRenderParts,
+  payload: RenderRequestPayload,
+): Promise<{ source: DeliverySource; request: DeliveryRequest; resolved: Resolved } | null> {
+  const source = await parts.source(payload.host);
+  if (source === null) return null;
+  const request = replayedRequest(payload);
+  const resolved = parts.resolve(request, source);
+  return resolved.kind === 'resolved' ? { source, request, resolved } : null;
+}
+
+/** The premium render an AI render job asked for, made with the job's `models`. */
+export async function renderAiJob(
+  parts: JobRenderParts,
+  payload: RenderRequestPayload,
+  models: AiModels,
+): Promise<void> {
+  const replayed = await replay(parts, payload);
+  if (replayed === null) return;
+  const { source, request, resolved } = replayed;
+  const { identity, input, usage } = resolved;
+  const location = parts.caches.location(source.id, input.path, identity);
+  try {
+    const produced = await parts.producer.readOrRender(identity, location, input, models);
+    if (produced.kind !== 'produced' || !produced.fresh) return;
+    parts.record(request, source, 200, null, {
+      ...usage,
+      cache: 'miss',
+      renderMs: produced.renderMs,
+      originBytes: produced.originBytes,
+      originMs: produced.originMs,
+      premium: produced.render.premium,
+    });
+  } catch (error) {
+    throw renderJobFailure(error);
+  }
+}
+
+/**
+ * The video transcode or stream a video render job asked for, every file of a stream under its
+ * own identity, metered as the minutes encoded.
+ */
+export async function renderVideoJob(
+  parts: JobRenderParts,
+  payload: RenderRequestPayload,
+): Promise<void> {
+  const replayed = await replay(parts, payload);
+  if (replayed === null) return;
+  const { source, request, resolved } = replayed;
+  const { input, usage, baseIdentity } = resolved;
+  const { video } = input;
+  if (!isJobVideoWork(video)) return;
+  // The master playlist is written last: with it cached, the whole stream is.
+  const finalVariant = videoVariant(video.kind === 'hls' ? { kind: 'hls', part: null } : video);
+  const at = (variant: string) =>
+    parts.caches.location(source.id, input.path, `${baseIdentity}\n${variant}`);
+  if (await parts.caches.onDisk(at(finalVariant))) return;
+  try {
+    const origin = await readOrigin(input);
+    const started = performance.now();
+    const output = await parts.renderer.video(
+      { ...input, video },
+      origin,
+      AbortSignal.timeout(VIDEO_RENDER_TIMEOUT_MS),
+    );
+    for (const entry of output.entries) {
+      await parts.caches.store(
+        `${baseIdentity}\n${entry.variant}`,
+        at(entry.variant),
+        entry.render,
+      );
+    }
+    parts.record(request, source, 200, null, {
+      ...usage,
+      cache: 'miss',
+      renderMs: Math.round(performance.now() - started),
+      originBytes: origin.bytes.length,
+      originMs: origin.fetchMs,
+      encodedMs: output.encodedMs,
+    });
+  } catch (error) {
+    throw renderJobFailure(error);
+  }
+}

@@ -1,0 +1,49 @@
+// A premium parameter the source may not use (no grant, or no generative provider on this
+// install) is refused before anything is fetched; the dashboard shows the paywall for it.
+import {
+  missingCapability,
+  missingCapabilityMessage,
+  requiredCapabilities,
+  type Params,
+} from '@darkroom/core';
+import { errorAnswer, type Answer } from './answers.ts';
+import type { DeliverySource } from './delivery-source.ts';
+import type { VideoWork } from './video-request.ts';
+
+/** The refusal of a premium parameter the source may not use, or null when it may. */
+export function premiumRefusal(
+  params: Params,
+  source: DeliverySource,
+  video: VideoWork | null,
+  generativeAvailable: boolean,
+): Answer | null {
+  // fm=mp4 of a still is image to video; of a video or an animation it is a transcode.
+  if (
+    params.string('fm') === 'mp4' &&
+    video === null &&
+    !source.capabilities.has('image_to_video')
+  ) {
+    return errorAnswer(
+      403,
+      'fm=mp4 (image to video) needs the image_to_video capability, which neither this source nor its account has. An administrator can grant it to the account.',
+      source,
+    );
+  }
+  const required = requiredCapabilities(params);
+  if (required.length === 0) return null;
+  const needsProvider = required.find((requirement) => requirement.generative);
+  if (needsProvider !== undefined && !generativeAvailable) {
+    return errorAnswer(
+      422,
+      `${needsProvider.parameter} needs a generative image provider, which this server does not have (set GENERATIVE_API_URL).`,
+      source,
+    );
+  }
+  const missing = missingCapability(required, source.capabilities);
+  if (missing === undefined) return null;
+  return errorAnswer(
+    403,
+    `${missingCapabilityMessage(missing)} An administrator can grant it to the account.`,
+    source,
+  );
+}

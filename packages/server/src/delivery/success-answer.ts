@@ -1,0 +1,83 @@
+// The answer of a request whose render is at hand: the source's caching rules, the render's
+// own headers, Vary, downloads, conditional requests (RFC 9110 section 13) and byte ranges
+// (RFC 9110 section 14), and playlists rewritten for the request.
+import { HLS_MEDIA_TYPES } from '@darkroom/render';
+import { baseHeaders, errorAnswer, type Answer } from './answers.ts';
+import { byteRange } from './byte-range.ts';
+import type { CachedRender } from './cached-render.ts';
+import type { DeliverySource } from './delivery-source.ts';
+import { playlistForRequest } from './hls-uris.ts';
+import { varyHeaders } from './render-key.ts';
+import { headerText, type DeliveryRequest } from './request.ts';
+import type { Resolved } from './resolve.ts';
+import {
+  CORS_HEADERS,
+  contentDisposition,
+  etagMatches,
+  successCacheControl,
+} from './response-headers.ts';
+
+export function successAnswer(
+  request: DeliveryRequest,
+  source: DeliverySource,
+  rendered: CachedRender,
+  { input, secondsLeft, target }: Resolved,
+): Answer {
+  const { params, path: originPathName } = input;
+  const headers: Record<string, string> = {
+    ...baseHeaders(source, rendered.contentType),
+    ...(input.video?.kind === 'hls' ? CORS_HEADERS : {}),
+    'cache-control': successCacheControl(source.settings, rendered.originCacheControl, secondsLeft),
+    etag: rendered.etag,
+    'accept-ranges': 'bytes',
+  };
+  if (rendered.headers !== undefined) Object.assign(headers, rendered.headers);
+  const vary = varyHeaders(params, rendered.variesOnAccept);
+  if (vary.length > 0) headers.vary = vary.join(', ');
+  if (params.has('dl')) {
+    headers['content-disposition'] = contentDisposition(params.string('dl') ?? '', originPathName);
+  }
+  if (etagMatches(headerText(request, 'if-none-match') ?? undefined, rendered.etag)) {
+    return { status: 304, headers, body: null };
+  }
+  const body =
+    rendered.contentType === HLS_MEDIA_TYPES.m3u8
+      ? playlistForRequest(rendered.body, target, source)
+      : rendered.body;
+  const range = byteRange(
+    headerText(request, 'range') ?? undefined,
+    headerText(request, 'if-range') ?? undefined,
+    rendered.etag,
+    body.length,
+  );
+  if (range.kind === 'unsatisfiable') {
+    return errorAnswer(416, 'The requested range is not in the image.', source, {
+      'content-range': `bytes */${body.length}`,
+    });
+  }
+  if (range.kind === 'part') {
+    return {
+      status: 206,
+      headers: {
+        ...headers,
+        'content-range': `bytes ${range.start}-${range.end}/${body.length}`,
+      },
+      body: body.subarray(range.start, range.end + 1),
+    };
+  }
+  return { status: 200, headers, body };
+}
+
+/**
+ * An answer of an HLS stream, readable across origins whatever the source's CORS setting: a
+ * player built on Media Source Extensions (hls.js) fetches playlists and segments with XHR,
+ * and must read a 423 to know to wait. The files are as public as the video they stream.
+ */
+export function streamable(answer: Answer): Answer {
+  return { ...answer, headers: { ...answer.headers, ...CORS_HEADERS } };
+}
+
+/** The video length and size of a render, for metering; null for anything but video. */
+export function videoOf(render: CachedRender): { ms: number; bytes: number } | null {
+  return render.videoMs === undefined ? null : { ms: render.videoMs, bytes: render.body.length };
+}
