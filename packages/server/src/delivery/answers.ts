@@ -17,17 +17,37 @@ export interface Answer {
   body: Buffer | null;
 }
 
-/** Headers every answer of a source carries. */
+/**
+ * Headers every answer of a source carries. Without the source's own CORS headers an answer's
+ * CORS headers depend on the request's Origin (withDashboardCors), so it says `Vary: Origin`
+ * whether or not this request had one: a cache that stored the answer to a request without an
+ * Origin must not hand it to one with (RFC 9110 section 12.5.5; the Fetch standard's CORS
+ * protocol and HTTP caches).
+ */
 export function baseHeaders(
   source: DeliverySource | null,
   contentType: string,
 ): Record<string, string> {
+  const sourceCors = source?.settings.crossdomain_cors_enabled === true;
   return {
     'content-type': contentType,
     'x-content-type-options': 'nosniff',
     ...(isActiveContent(contentType) ? { 'content-security-policy': SANDBOX_CSP } : {}),
-    ...(source?.settings.crossdomain_cors_enabled ? CORS_HEADERS : {}),
+    ...(sourceCors ? CORS_HEADERS : {}),
+    ...(source !== null && !sourceCors ? { vary: 'Origin' } : {}),
   };
+}
+
+/** `headers` with `names` added to its Vary list, each once. */
+export function withVary(
+  headers: Record<string, string>,
+  names: readonly string[],
+): Record<string, string> {
+  const listed = headers.vary?.split(',').map((name) => name.trim()) ?? [];
+  const known = new Set(listed.map((name) => name.toLowerCase()));
+  const added = names.filter((name) => !known.has(name.toLowerCase()));
+  if (added.length === 0) return headers;
+  return { ...headers, vary: [...listed, ...added].filter((name) => name !== '').join(', ') };
 }
 
 /**
@@ -51,15 +71,16 @@ export function withDashboardCors(
   }
   const dot = host.indexOf('.');
   if (dot < 0 || originHost !== host.slice(dot + 1)) return answer;
-  const vary = answer.headers.vary;
   return {
     ...answer,
-    headers: {
-      ...answer.headers,
-      'access-control-allow-origin': origin,
-      'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] ?? '',
-      vary: vary === undefined ? 'Origin' : `${vary}, Origin`,
-    },
+    headers: withVary(
+      {
+        ...answer.headers,
+        'access-control-allow-origin': origin,
+        'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers'] ?? '',
+      },
+      ['Origin'],
+    ),
   };
 }
 

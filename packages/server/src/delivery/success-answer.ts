@@ -2,7 +2,7 @@
 // own headers, Vary, downloads, conditional requests (RFC 9110 section 13) and byte ranges
 // (RFC 9110 section 14), and playlists rewritten for the request.
 import { HLS_MEDIA_TYPES } from '@darkroom/render';
-import { baseHeaders, errorAnswer, type Answer } from './answers.ts';
+import { baseHeaders, errorAnswer, withVary, type Answer } from './answers.ts';
 import { byteRange } from './byte-range.ts';
 import type { CachedRender } from './cached-render.ts';
 import type { DeliverySource } from './delivery-source.ts';
@@ -24,7 +24,7 @@ export function successAnswer(
   { input, secondsLeft, target }: Resolved,
 ): Answer {
   const { params, path: originPathName } = input;
-  const headers: Record<string, string> = {
+  let headers: Record<string, string> = {
     ...baseHeaders(source, rendered.contentType),
     ...(input.video?.kind === 'hls' ? CORS_HEADERS : {}),
     'cache-control': successCacheControl(source.settings, rendered.originCacheControl, secondsLeft),
@@ -32,8 +32,7 @@ export function successAnswer(
     'accept-ranges': 'bytes',
   };
   if (rendered.headers !== undefined) Object.assign(headers, rendered.headers);
-  const vary = varyHeaders(params, rendered.variesOnAccept);
-  if (vary.length > 0) headers.vary = vary.join(', ');
+  headers = withVary(headers, varyHeaders(params, rendered.variesOnAccept));
   if (params.has('dl')) {
     headers['content-disposition'] = contentDisposition(params.string('dl') ?? '', originPathName);
   }

@@ -85,6 +85,30 @@ describe('delivery headers', () => {
     expect([again.status, again.body.length]).toEqual([200, size]);
   });
 
+  it('says Vary: Origin on every answer whose CORS headers depend on Origin', async () => {
+    const target = '/photos/summer%20beach.png?w=5';
+    const miss = await deliver(context.app, plain.host, target);
+    expect(miss.headers.vary).toBe('Origin');
+    // The second is a memory hit over a real socket, answered before Fastify (fast-path.ts).
+    await deliverRaw(context.app, plain.host, target);
+    const hit = await deliverRaw(context.app, plain.host, target);
+    expect(hit.headers.vary).toBe('Origin');
+    const notModified = await deliverRaw(context.app, plain.host, target, {
+      headers: { 'if-none-match': String(miss.headers.etag) },
+    });
+    expect([notModified.status, notModified.headers.vary]).toEqual([304, 'Origin']);
+    const missing = await deliver(context.app, plain.host, '/missing.png');
+    expect([missing.status, missing.headers.vary]).toEqual([404, 'Origin']);
+    // With the source's own CORS headers (Access-Control-Allow-Origin: *) nothing depends on Origin.
+    const open200 = await deliver(context.app, open.host, target);
+    expect(open200.headers.vary).toBeUndefined();
+    // An Origin the dashboard answers adds no second Origin.
+    const dashboard = await deliver(context.app, plain.host, target, {
+      headers: { origin: 'http://localhost:8080' },
+    });
+    expect(dashboard.headers.vary).toBe('Origin');
+  });
+
   it('sends CORS headers only when crossdomain_cors_enabled', async () => {
     const withCors = await deliver(context.app, open.host, '/photos/summer%20beach.png');
     expect(withCors.headers['access-control-allow-origin']).toBe('*');
