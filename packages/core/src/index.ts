@@ -1,6 +1,7 @@
 export * from './jsonapi/document.ts';
 export * from './jsonapi/error-codes.ts';
 export * from './jsonapi/pagination.ts';
+export * from './names/names.ts';
 export * from './accounts/schemas.ts';
 export type * from './accounts/resources.ts';
 export type * from './assets/resources.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newUserSchema, signInSchema, signUpSchema } from './schemas.ts';
+import { analyticsEventSchema, newUserSchema, signInSchema, signUpSchema } from './schemas.ts';
 
 const validSignUp = {
   company: 'Acme Photos',
@@ -26,6 +26,14 @@ describe('signUpSchema', () => {
     }
   });
 
+  it('words the refusal of a bracketed company or person name as the spec does', () => {
+    const result = signUpSchema.safeParse({ ...validSignUp, company: 'A<b>', name: 'Ada [1]' });
+    expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['company'], message: 'Names cannot include brackets or HTML.' },
+      { path: ['name'], message: 'Names cannot include brackets or HTML.' },
+    ]);
+  });
+
   it('reports every missing field as required', () => {
     const result = signUpSchema.safeParse({ company: '', name: ' ', email: '', password: '' });
     const paths = result.error?.issues.map((issue) => issue.path[0]);
@@ -48,5 +56,20 @@ describe('signInSchema and newUserSchema', () => {
     expect(
       newUserSchema.safeParse({ name: 'Bo', email: 'b@c.co', password: 'short' }).success,
     ).toBe(false);
+  });
+});
+
+describe('analyticsEventSchema', () => {
+  it('takes up to 50 properties on one event', () => {
+    const properties = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`p${index}`, index]));
+    expect(analyticsEventSchema.safeParse({ name: 'x', properties: properties(50) }).success).toBe(
+      true,
+    );
+    const result = analyticsEventSchema.safeParse({ name: 'x', properties: properties(51) });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['properties'],
+      message: 'An event has at most 50 properties.',
+    });
   });
 });

@@ -1,25 +1,23 @@
 import { z } from 'zod';
+import { nameRule } from '../names/names.ts';
 
 /** Passwords shorter than this are rejected as weak (422 weak_password). */
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 256;
-
-// Names may not carry brackets or HTML (spec platform section 5).
-const NAME_PATTERN = /^[^<>[\]{}]*$/;
 
 export const personNameSchema = z
   .string()
   .trim()
   .min(1, 'This field is required')
   .max(120, 'Use at most 120 characters')
-  .regex(NAME_PATTERN, 'Names cannot include brackets or HTML');
+  .check(nameRule());
 
 export const companySchema = z
   .string()
   .trim()
   .min(1, 'This field is required')
   .max(120, 'Use at most 120 characters')
-  .regex(NAME_PATTERN, 'Names cannot include brackets or HTML');
+  .check(nameRule());
 
 export const emailSchema = z
   .string()
@@ -63,11 +61,18 @@ export const impersonationSchema = z.object({
   user_id: z.string().regex(/^[0-9a-f]{24}$/, 'Enter a valid user id'),
 });
 
+/** More properties than any dashboard event carries; each event is one row of the log. */
+const MAX_EVENT_PROPERTIES = 50;
+
 /** Attributes of `POST /api/v4/events` (dashboard analytics events, spec section 7). */
 export const analyticsEventSchema = z.object({
   name: z.string().trim().min(1).max(100),
   properties: z
     .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+    .refine(
+      (properties) => Object.keys(properties).length <= MAX_EVENT_PROPERTIES,
+      `An event has at most ${MAX_EVENT_PROPERTIES} properties.`,
+    )
     .default({}),
 });
 export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>;

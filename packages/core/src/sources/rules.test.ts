@@ -296,6 +296,12 @@ describe('tag lists', () => {
     expect(passes(aiTagsSchema, [])).toBe(true);
   });
 
+  it('refuses a tag with brackets or HTML, as names are refused', () => {
+    expect(messages(userTagsSchema, ['ok', '<b>x</b>'])).toEqual([
+      'Names cannot include brackets or HTML.',
+    ]);
+  });
+
   it('counts tags that differ only by surrounding spaces as duplicates', () => {
     expect(passes(userTagsSchema, ['dog', ' dog '])).toBe(false);
   });

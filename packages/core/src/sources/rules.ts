@@ -4,6 +4,7 @@
 // Azure SAS rule in azure-sas.ts.
 import { z } from 'zod';
 import { parseParams } from '../params/parse.ts';
+import { hasBracketsOrHtml, NAME_RULE_MESSAGE } from '../names/names.ts';
 import { MINUTE, SECOND, YEAR } from '../units/time.ts';
 import { firstBrokenRule, optionalText, requiredText } from './base-schemas.ts';
 import { REQUIRED_MESSAGE, SOURCE_MESSAGES } from './messages.ts';
@@ -221,6 +222,7 @@ function uniqueTagsSchema(kind: string) {
           firstBrokenRule<string>([
             [(tag) => tag.length > 0, 'Tags cannot be empty.'],
             [(tag) => tag.length <= 255, 'Tags can be at most 255 characters long.'],
+            [(tag) => !hasBracketsOrHtml(tag), NAME_RULE_MESSAGE],
           ]),
         ),
       { error: 'Enter a list of tags.' },
@@ -251,7 +253,7 @@ export const aiTagsSchema = uniqueTagsSchema('AI-generated');
 export const nameSchema = requiredText().superRefine(
   firstBrokenRule<string>([
     [(name) => name.length <= 120, 'Use at most 120 characters.'],
-    [(name) => /^[^<>[\]{}]*$/.test(name), 'Names cannot include brackets or HTML.'],
+    [(name) => !hasBracketsOrHtml(name), NAME_RULE_MESSAGE],
   ]),
 );
 

@@ -3,7 +3,7 @@
 import { BREAKDOWNS, DAY, type Breakdown, type MetricDefinition } from '@darkroom/core';
 import { bucketRange, GRANULARITIES, type Granularity } from '../analytics/time-buckets.ts';
 import { apiError } from '../errors.ts';
-import { knownFilter } from './list-query.ts';
+import { refuseListParameters } from './list-query.ts';
 
 export interface AnalyticsFilters {
   sourceId: string | null;
@@ -46,6 +46,11 @@ function instant(query: Query, parameter: string): Date | undefined {
       `${parameter} must be an ISO 8601 date or time, such as 2026-11-01T00:00:00Z.`,
     );
   }
+  // Year 0000 matches the pattern but names no year PostgreSQL knows; no usage predates 1970.
+  const year = date.getUTCFullYear();
+  if (year < 1970 || year > 9999) {
+    throw invalid(parameter, `${parameter} must be a time from the year 1970 to 9999.`);
+  }
   return date;
 }
 
@@ -62,18 +67,14 @@ function oneOf<T extends string>(
   return raw as T;
 }
 
-/** Rejects any filter[...] other than `known`, so a typo is not silently ignored. */
-function rejectUnknownFilters(query: Query, known: readonly string[]): void {
-  for (const parameter of Object.keys(query)) knownFilter(parameter, known);
-}
-
 /** Reads source, period, granularity and (when the metric is given) breakdown. */
 export function parseAnalyticsFilters(
   query: Query,
   metric: MetricDefinition | null,
   now = new Date(),
 ): AnalyticsFilters {
-  rejectUnknownFilters(query, [
+  // Sorts, includes and any filter[...] but these are refused, so a typo is not ignored.
+  refuseListParameters(query, [
     'source_id',
     'start',
     'end',

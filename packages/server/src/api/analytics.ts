@@ -14,6 +14,7 @@ import { isId } from '../db/ids.ts';
 import { findSource } from '../store/sources.ts';
 import { requireAuth } from './authentication.ts';
 import { authenticationMeta, serverMeta } from './documents.ts';
+import { refuseListParameters } from './list-query.ts';
 import { apiError } from '../errors.ts';
 
 const TOP_DEFAULT = 10;
@@ -104,6 +105,7 @@ export function analyticsRoutes(app: FastifyInstance): void {
 
   app.get('/analytics', async (request, reply) => {
     requireAuth(request);
+    refuseListParameters(request.query as Record<string, unknown>, []);
     return sendAnalytics(request, reply, METRICS.map(metricResource));
   });
 

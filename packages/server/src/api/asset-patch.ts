@@ -1,3 +1,4 @@
+import { nameRule } from '@darkroom/core';
 import { z } from 'zod';
 import type { AssetChanges } from '../store/assets.ts';
 import { issueErrors } from './field-errors.ts';
@@ -18,7 +19,9 @@ function terms(label: 'Categories' | 'Tags', singular: 'Category' | 'Tag') {
         .string({ error: `${label} must be text.` })
         .trim()
         .min(1, `${label} cannot be empty.`)
-        .max(ASSET_LIMITS.term, `${label} can be at most ${ASSET_LIMITS.term} characters long.`),
+        .max(ASSET_LIMITS.term, `${label} can be at most ${ASSET_LIMITS.term} characters long.`)
+        // Categories and tags are labels: spec platform section 5's rule for names holds.
+        .check(nameRule()),
       { error: `${label} must be a list.` },
     )
     .max(
@@ -50,6 +53,7 @@ const assetPatchSchema = z
         .trim()
         .min(1, 'The name cannot be empty.')
         .max(ASSET_LIMITS.name, `The name can be at most ${ASSET_LIMITS.name} characters long.`)
+        .check(nameRule())
         .nullable(),
       description: z
         .string({ error: 'The description must be text.' })
@@ -74,10 +78,17 @@ const assetPatchSchema = z
 /**
  * The changes of a PATCH /assets/{sourceID}/{path} body's attributes, or a 422 with one error per
  * bad field (its JSON:API pointer names the field, or the list entry at fault). A null name goes
- * back to the file name; an empty description is stored as none.
+ * back to the file name; an empty description is stored as none. The name the asset shows now
+ * (`shownName`) is no change: the edit form sends it back, and a file name may hold brackets the
+ * rule for names a customer gives refuses.
  */
-export function parseAssetPatch(attributes: Record<string, unknown>): AssetChanges {
-  const parsed = assetPatchSchema.safeParse(attributes);
+export function parseAssetPatch(
+  attributes: Record<string, unknown>,
+  shownName: string,
+): AssetChanges {
+  const { name: givenName, ...others } = attributes;
+  const unchanged = typeof givenName === 'string' && givenName.trim() === shownName;
+  const parsed = assetPatchSchema.safeParse(unchanged ? others : attributes);
   if (!parsed.success) throw issueErrors(parsed.error.issues);
   const { name, description, categories, labels_user_defined: tags, hidden } = parsed.data;
   return {

@@ -2,6 +2,7 @@ import { paginationMeta } from '@darkroom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   assetSourceSummaries,
+  defaultAssetName,
   listAssets,
   listBrowsableSources,
   updateAsset,
@@ -125,7 +126,8 @@ export function assetRoutes(app: FastifyInstance): void {
         pointer: '/data/id',
       });
     }
-    const updated = await updateAsset(db, asset.id, parseAssetPatch(attributes));
+    const shownName = asset.name ?? defaultAssetName(asset.origin_path);
+    const updated = await updateAsset(db, asset.id, parseAssetPatch(attributes, shownName));
     return sendData(reply, 200, assetResource(updated, source, config.deliveryDomain));
   });
 }

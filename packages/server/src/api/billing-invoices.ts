@@ -94,8 +94,10 @@ export function billingAdminRoutes(app: FastifyInstance): void {
       });
     }
     const at = attributes.at === undefined ? new Date() : new Date(String(attributes.at));
-    if (Number.isNaN(at.getTime())) {
-      throw apiError('validation_failed', 'at must be an ISO 8601 time.', {
+    // A JavaScript date reaches years no timestamp column holds (PostgreSQL starts at 4713 BC).
+    const year = at.getUTCFullYear();
+    if (Number.isNaN(at.getTime()) || year < 1970 || year > 9999) {
+      throw apiError('validation_failed', 'at must be an ISO 8601 time from 1970 to 9999.', {
         pointer: '/data/attributes/at',
       });
     }

@@ -14,16 +14,19 @@ import { billingProviderOf, prepareBilling } from '../billing/service.ts';
 import { accountPlan } from '../billing/plans.ts';
 import { currentLocalSubscription } from '../billing/invoices.ts';
 import { periodUsage } from '../billing/usage.ts';
+import { isDatabaseError } from '../store/errors.ts';
 import { insertEvent } from '../store/events.ts';
 import { requireAuth } from './authentication.ts';
 import type { SessionAuth } from './context.ts';
 import { sendData } from './documents.ts';
 import { ApiError, apiError } from '../errors.ts';
+import { refuseListParameters } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 
 const PASSTHROUGH = '/stripe/passthrough/v1';
 const DEFAULT_INVOICE_LIMIT = 10;
 const MAX_INVOICE_LIMIT = 100;
+const MAX_PRICE_ID_LENGTH = 255;
 
 /** The scheme and host the caller used, for links back to this server. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -76,9 +79,13 @@ function idempotencyKey(request: FastifyRequest): string {
   return randomUUID();
 }
 
-/** A provider failure as the API answers it; ApiErrors (ours) pass through unchanged. */
-function providerError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+/**
+ * A provider failure as the API answers it. ApiErrors (ours) pass through unchanged, and so does
+ * a database error: it is no answer of the provider, and its text must not reach the client (the
+ * error handler answers it without its text).
+ */
+function providerError(error: unknown): Error {
+  if (error instanceof ApiError || isDatabaseError(error)) return error;
   if (error instanceof BillingNotFoundError) return apiError('not_found', error.message);
   const message = error instanceof Error ? error.message : String(error);
   return apiError('origin_error', `The billing provider failed to answer: ${message}`);
@@ -99,11 +106,13 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       return await lookup();
     } catch (error) {
       const failure = providerError(error);
+      // The event log is read through the admin API: a database's text stays in the server log.
+      const message = failure instanceof ApiError ? failure.message : 'An internal error.';
       await insertEvent(db, {
         accountId: auth.user.accountId,
         userId: auth.user.id,
         name: 'Subscription Lookup Failed',
-        properties: { subscription_id: subscriptionId, error: failure.message.slice(0, 500) },
+        properties: { subscription_id: subscriptionId, error: message.slice(0, 500) },
       });
       throw failure;
     }
@@ -112,6 +121,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${PASSTHROUGH}/invoices`, async (request, reply) => {
     const auth = requireAuth(request);
     const query = request.query as Record<string, unknown>;
+    refuseListParameters(query, []);
     const limit = invoiceLimit(query);
     const statuses = invoiceStatuses(query);
     const subscription = queryValue(query, 'subscription');
@@ -254,6 +264,14 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       throw apiError('validation_failed', 'This field is required', {
         pointer: '/data/attributes/price_id',
       });
+    }
+    // Stripe's ids are far shorter; the refusal below repeats the id, so it stays short too.
+    if (priceId.length > MAX_PRICE_ID_LENGTH) {
+      throw apiError(
+        'validation_failed',
+        `A price id is at most ${MAX_PRICE_ID_LENGTH} characters, such as price_darkroom_growth_monthly.`,
+        { pointer: '/data/attributes/price_id' },
+      );
     }
     let subscription;
     try {

@@ -1,6 +1,7 @@
 import { JSONAPI_MEDIA_TYPE } from '@darkroom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiError } from '../errors.ts';
+import { jsonBodyRefusal, registerRequestInputChecks } from './request-input.ts';
 
 interface MediaType {
   type: string;
@@ -18,11 +19,13 @@ function parseMediaTypes(header: string): MediaType[] {
  * JSON:API 1.0 content negotiation. Request bodies are JSON:API (plain JSON is accepted for
  * tools like curl); a JSON:API media type with parameters is 415, and an Accept header whose
  * every JSON:API media type carries parameters is 406. Any other body type is 415 (Fastify
- * finds no parser). Malformed JSON is 400 malformed_json.
+ * finds no parser). Malformed JSON is 400 malformed_json; a parsed body, query or path no route
+ * may receive is refused by request-input.ts.
  */
 export function registerContentNegotiation(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Prototype members are let through the parse so jsonBodyRefusal refuses them with a pointer.
+  const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
 
   const parser = (
     request: FastifyRequest,
@@ -45,12 +48,18 @@ export function registerContentNegotiation(app: FastifyInstance): void {
       return;
     }
     parseJson(request, body, (error, parsed) => {
-      if (error) done(apiError('malformed_json', 'The request body is not valid JSON.'));
-      else done(null, parsed);
+      if (error) {
+        done(apiError('malformed_json', 'The request body is not valid JSON.'));
+        return;
+      }
+      const refused = jsonBodyRefusal(parsed);
+      if (refused === null) done(null, parsed);
+      else done(refused);
     });
   };
   app.addContentTypeParser(JSONAPI_MEDIA_TYPE, { parseAs: 'string' }, parser);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parser);
+  registerRequestInputChecks(app);
 
   app.addHook('onRequest', async (request) => {
     const accept = request.headers.accept;

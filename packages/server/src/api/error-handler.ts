@@ -1,6 +1,7 @@
-import { ERROR_CODES, type ErrorCode } from '@darkroom/core';
+import { ERROR_CODES, JSONAPI_MEDIA_TYPE, type ErrorCode } from '@darkroom/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, apiError, routeNotFound } from '../errors.ts';
+import { isDatabaseError } from '../store/errors.ts';
 import { sendErrors } from './documents.ts';
 
 // Fastify's own client errors (body too large, bad content length, ...) keep their meaning.
@@ -19,10 +20,33 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   415: 'unsupported_media_type',
 };
 
-function toApiError(error: FastifyError): ApiError | null {
+// Fastify's own wording names neither what to send nor the limit.
+const FASTIFY_DETAILS: Partial<Record<string, (request: FastifyRequest) => string>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    `Send the request body as ${JSONAPI_MEDIA_TYPE} (or application/json).`,
+  FST_ERR_CTP_BODY_TOO_LARGE: (request) =>
+    `The request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes.`,
+};
+
+/**
+ * A value the database refuses for its column (SQLSTATE class 22, "data exception": out of
+ * range, not of the column's type, a character it cannot store) came from the request: a 422
+ * that says so without the database's text. Routes validate first; this is the safety net.
+ */
+function databaseRefusal(error: unknown): ApiError | null {
+  if (!isDatabaseError(error) || !error.code.startsWith('22')) return null;
+  return apiError(
+    'validation_failed',
+    'A value in the request cannot be stored: it is out of range or not of the kind its field holds.',
+  );
+}
+
+function toApiError(error: FastifyError, request: FastifyRequest): ApiError | null {
   if (error instanceof ApiError) return error;
+  const refusal = databaseRefusal(error);
+  if (refusal !== null) return refusal;
   const code = FASTIFY_CODES[error.code] ?? STATUS_CODES[error.statusCode ?? 0];
-  if (code) return apiError(code, error.message);
+  if (code) return apiError(code, FASTIFY_DETAILS[error.code]?.(request) ?? error.message);
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return apiError('bad_request', error.message);
   }
@@ -51,13 +75,15 @@ export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) =>
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toApiError(error);
+    const known = toApiError(error, request);
     if (known === null) {
       request.log.error({ err: error }, 'unhandled error');
       const { status } = ERROR_CODES.internal_error;
       const internal = apiError('internal_error', 'Something went wrong on our side.');
       return sendErrors(reply, status, internal.errors);
     }
+    // A value only the database refused means a route validates too little: worth a look.
+    if (isDatabaseError(error)) request.log.warn({ err: error }, 'the database refused a value');
     for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
     return sendErrors(reply, known.status, known.errors);
   });

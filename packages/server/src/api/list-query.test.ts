@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { parseListQuery } from './list-query.ts';
+import { parseListQuery, refuseListParameters } from './list-query.ts';
 
 const RULES = {
   sortFields: { name: 'name', date_created: 'created_at' } as Record<string, 'name' | 'created_at'>,
@@ -70,5 +70,38 @@ describe('parseListQuery', () => {
     expect(errorOf(() => parseListQuery({ sort: 'password' }, RULES)).errors[0]?.detail).toBe(
       'Sort by one of: name, date_created.',
     );
+  });
+});
+
+describe('names every object has', () => {
+  const INHERITED = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
+  it('are no sort field, filter or include of a list', () => {
+    for (const name of INHERITED) {
+      for (const [query, parameter] of [
+        [{ sort: name }, 'sort'],
+        [{ sort: `-${name}` }, 'sort'],
+        [{ [`filter[${name}]`]: 'x' }, `filter[${name}]`],
+        [{ include: name }, 'include'],
+      ] as const) {
+        const error = errorOf(() => parseListQuery(query, RULES));
+        expect(error.errors[0], JSON.stringify(query)).toMatchObject({
+          code: 'invalid_parameter',
+          source: { parameter },
+        });
+      }
+    }
+  });
+
+  it('are refused by a list without sort or include, as its unknown filters are', () => {
+    for (const name of INHERITED) {
+      for (const query of [{ sort: name }, { include: name }, { [`filter[${name}]`]: 'x' }]) {
+        const error = errorOf(() => refuseListParameters(query, ['source_id']));
+        expect(error.status, JSON.stringify(query)).toBe(400);
+      }
+    }
+    expect(() =>
+      refuseListParameters({ 'filter[source_id]': 'x', limit: '5' }, ['source_id']),
+    ).not.toThrow();
   });
 });

@@ -55,7 +55,8 @@ export function parseListQuery<TColumn extends string, TFilter extends string>(
   const sort = (single(query, 'sort') || rules.defaultSort).split(',').map((field) => {
     const descending = field.startsWith('-');
     const name = descending ? field.slice(1) : field;
-    const column = rules.sortFields[name];
+    // Own fields only: `sort=constructor` must not find Object.prototype's.
+    const column = Object.hasOwn(rules.sortFields, name) ? rules.sortFields[name] : undefined;
     if (column === undefined) {
       const allowed = Object.keys(rules.sortFields).join(', ');
       throw apiError('invalid_parameter', `Sort by one of: ${allowed}.`, { parameter: 'sort' });
@@ -109,4 +110,19 @@ export function parseInclude(query: Query, allowed: readonly string[]): Set<stri
     include.add(name);
   }
   return include;
+}
+
+/**
+ * For a list that has no sort order to choose and nothing to include (video generations,
+ * analytics, the invoice passthrough): `sort`, `include` and any filter other than `filters` are
+ * 400 invalid_parameter, as parseListQuery answers them, rather than silently ignored.
+ */
+export function refuseListParameters(query: Query, filters: readonly string[]): void {
+  if (single(query, 'sort') !== undefined) {
+    throw apiError('invalid_parameter', 'This list has one order and takes no sort.', {
+      parameter: 'sort',
+    });
+  }
+  parseInclude(query, []);
+  for (const parameter of Object.keys(query)) knownFilter(parameter, filters);
 }

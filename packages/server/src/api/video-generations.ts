@@ -28,6 +28,7 @@ import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { apiError } from '../errors.ts';
 import { issueErrors } from './field-errors.ts';
+import { refuseListParameters } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 import { loadSource } from './sources.ts';
 import { API_PREFIX } from './prefix.ts';
@@ -144,6 +145,7 @@ export function videoGenerationRoutes(app: FastifyInstance): void {
     '/video-generations',
     async (request, reply) => {
       const auth = requireAuth(request);
+      refuseListParameters(request.query, ['source_id', 'origin_path']);
       const sourceId = request.query['filter[source_id]'];
       const originPath = request.query['filter[origin_path]'];
       const rows = await listVideoGenerations(db, auth.user.accountId, {

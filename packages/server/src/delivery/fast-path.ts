@@ -14,6 +14,7 @@ import { answerHitsFromSockets, type HitResponse } from './raw-http.ts';
 import { hostClassifier, type HostRole } from './routing.ts';
 import type { Delivery } from './delivery.ts';
 import type { DeliveryRequest } from './request.ts';
+import { isTargetTooLong } from './request-target.ts';
 
 /** Levels at which Fastify logs every request; the hits answered here log theirs too. */
 const REQUEST_LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
@@ -84,6 +85,9 @@ export class DeliveryFastPath {
   ): boolean {
     const delivery = this.#delivery;
     if (delivery === null || (method !== 'GET' && method !== 'HEAD')) return false;
+    // An over-long URL is no hit: the Fastify route answers its 414 (refusal.ts) before any
+    // lookup or parse here.
+    if (url !== undefined && isTargetTooLong(url)) return false;
     // Behind a trusted proxy the host may come from X-Forwarded-Host, which only Fastify's
     // request.host reads by the TRUST_PROXY rules: leave those requests to Fastify.
     if (this.#trustsProxy && headers['x-forwarded-host'] !== undefined) return false;

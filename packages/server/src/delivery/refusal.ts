@@ -3,7 +3,7 @@
 import type { Answer } from './answers.ts';
 import { baseHeaders, errorAnswer } from './answers.ts';
 import type { DeliverySource } from './delivery-source.ts';
-import { MAX_TARGET_LENGTH, type RequestTarget } from './request-target.ts';
+import { isTargetTooLong, targetTooLongMessage, type RequestTarget } from './request-target.ts';
 import { CORS_HEADERS, CROSSDOMAIN_XML } from './response-headers.ts';
 import { hasValidSignature } from './signature.ts';
 
@@ -35,8 +35,9 @@ export function refusal(
     const allow = cors ? 'GET, HEAD, OPTIONS' : 'GET, HEAD';
     return errorAnswer(405, 'Images are read with GET or HEAD.', source, { allow });
   }
-  if (target.raw.length > MAX_TARGET_LENGTH) {
-    return errorAnswer(414, `The URL is longer than ${MAX_TARGET_LENGTH} characters.`, source);
+  // Before the query is parsed: no parameter of an over-long URL is read.
+  if (isTargetTooLong(target.raw)) {
+    return errorAnswer(414, targetTooLongMessage(target.raw.length), source);
   }
   if (target.path === '/crossdomain.xml') return crossdomainXml(source);
   if (!source.enabled) return errorAnswer(410, 'This source is disabled.', source);

@@ -1,8 +1,21 @@
 // The request target as the client sent it, split into what delivery needs: the raw path (for
 // the signature and the origin), the raw query and the query's pairs without the signature.
 
-/** URLs longer than this answer 414 URI Too Long (RFC 9110 section 15.5.15). */
-export const MAX_TARGET_LENGTH = 8192;
+/**
+ * Request targets longer than this answer 414 URI Too Long (RFC 9110 section 15.5.15): imgix
+ * refuses URLs over 8,000 characters, so a URL Darkroom takes is one imgix takes too.
+ */
+export const MAX_TARGET_LENGTH = 8000;
+
+/** Whether `rawUrl` (as sent, before any parsing) is longer than delivery takes. */
+export function isTargetTooLong(rawUrl: string): boolean {
+  return rawUrl.length > MAX_TARGET_LENGTH;
+}
+
+/** The 414's message: how long the URL is, the limit, and what to shorten. */
+export function targetTooLongMessage(length: number): string {
+  return `The URL is ${length} characters long; the limit is ${MAX_TARGET_LENGTH}. Shorten the query, such as a long txt value.`;
+}
 
 export interface RequestTarget {
   /** The target as sent, from the first `/` (an absolute-form target loses its origin). */

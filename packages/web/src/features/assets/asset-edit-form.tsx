@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useUpdateAssetMutation, type Asset } from '../../api/assets.ts';
 import { Button, Form, FormRootError, TextField, toast, useZodForm } from '../../ui/index.ts';
 import { applyServerErrors } from '../forms/apply-server-errors.ts';
@@ -40,7 +40,8 @@ function DescriptionField({ form }: { form: ReturnType<typeof useAssetEditForm> 
 }
 
 function useAssetEditForm(asset: Asset) {
-  return useZodForm(assetEditSchema, {
+  const schema = useMemo(() => assetEditSchema(asset.name), [asset.name]);
+  return useZodForm(schema, {
     defaultValues: {
       name: asset.name,
       description: asset.description ?? '',

@@ -1,3 +1,4 @@
+import { hasBracketsOrHtml, NAME_RULE_MESSAGE } from '@darkroom/core';
 import { z } from 'zod';
 import { duplicateTag, splitList } from './asset.utils.ts';
 
@@ -20,32 +21,43 @@ function listField(noun: string) {
         .array(
           z.string().max(MAX_ITEM_LENGTH, `Keep each ${noun} to ${MAX_ITEM_LENGTH} characters.`),
         )
-        .max(MAX_LIST_ITEMS, `Use at most ${MAX_LIST_ITEMS} ${noun}s.`),
+        .max(MAX_LIST_ITEMS, `Use at most ${MAX_LIST_ITEMS} ${noun}s.`)
+        // Categories and tags are labels: spec platform section 5's rule for names holds. Checked
+        // on the list so the message shows under its field.
+        .refine((items) => !items.some(hasBracketsOrHtml), NAME_RULE_MESSAGE),
     );
 }
 
 /**
- * The asset edit form: categories and tags are typed comma-separated. Checked here as the
- * server checks them, so a mistake shows before anything is sent.
+ * The edit form of an asset that shows `shownName`: categories and tags are typed
+ * comma-separated. Checked here as the server checks them, so a mistake shows before anything is
+ * sent. Names cannot include brackets or HTML (spec platform section 5), but the name shown now
+ * goes back unchanged: a file name such as `scan [2].jpg` is no name the customer gave.
  */
-export const assetEditSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Enter a name.')
-    .max(MAX_NAME_LENGTH, `Keep the name to ${MAX_NAME_LENGTH} characters.`),
-  description: z
-    .string()
-    .trim()
-    .max(MAX_DESCRIPTION_LENGTH, `Keep the description to ${MAX_DESCRIPTION_LENGTH} characters.`)
-    .transform((text) => (text === '' ? null : text)),
-  categories: listField('category'),
-  labels_user_defined: listField('tag').superRefine((tags, context) => {
-    const repeated = duplicateTag(tags);
-    if (repeated !== null) {
-      context.addIssue({ code: 'custom', message: `Tag "${repeated}" is already on this asset.` });
-    }
-  }),
-});
+export function assetEditSchema(shownName: string) {
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter a name.')
+      .max(MAX_NAME_LENGTH, `Keep the name to ${MAX_NAME_LENGTH} characters.`)
+      .refine((name) => name === shownName || !hasBracketsOrHtml(name), NAME_RULE_MESSAGE),
+    description: z
+      .string()
+      .trim()
+      .max(MAX_DESCRIPTION_LENGTH, `Keep the description to ${MAX_DESCRIPTION_LENGTH} characters.`)
+      .transform((text) => (text === '' ? null : text)),
+    categories: listField('category'),
+    labels_user_defined: listField('tag').superRefine((tags, context) => {
+      const repeated = duplicateTag(tags);
+      if (repeated !== null) {
+        context.addIssue({
+          code: 'custom',
+          message: `Tag "${repeated}" is already on this asset.`,
+        });
+      }
+    }),
+  });
+}
 
-export type AssetEditValues = z.output<typeof assetEditSchema>;
+export type AssetEditValues = z.output<ReturnType<typeof assetEditSchema>>;

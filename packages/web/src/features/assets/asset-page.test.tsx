@@ -232,6 +232,25 @@ describe('AssetPage', { timeout: 30000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Tom' })).toBeInTheDocument();
   });
 
+  it('refuses a name or tag with brackets or HTML under its field, before sending', async () => {
+    const api = mockAssetPage(cat());
+    const { user } = await openAssetPage(cat());
+    const form = screen.getByRole('form', { name: 'Edit asset' });
+
+    const name = within(form).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Tom <b>cat</b>');
+    // `[[` is how user-event types a `[`.
+    await user.type(within(form).getByLabelText('Tags'), ', [[asleep]');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription('Names cannot include brackets or HTML.'),
+    );
+    expect(within(form).getAllByText('Names cannot include brackets or HTML.')).toHaveLength(2);
+    expect(api.requestsTo(`PATCH ${assetPath(cat())}`)).toHaveLength(0);
+  });
+
   it("shows the server's refusal under the field it names", async () => {
     const api = mockAssetPage(cat());
     api.on(

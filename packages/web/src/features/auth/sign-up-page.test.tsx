@@ -44,6 +44,21 @@ describe('SignUpPage', () => {
     expect(password).toHaveAccessibleDescription('Use at least 10 characters');
   });
 
+  it('refuses a company with HTML in it, as the server would, before sending', async () => {
+    const api = mockSignedOutApi();
+    const { user } = renderApp('/sign-up');
+
+    await user.type(await screen.findByLabelText('Company'), 'Acme <b>EU</b>');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Company')).toHaveAccessibleDescription(
+        'Names cannot include brackets or HTML.',
+      ),
+    );
+    expect(api.requestsTo('POST /api/v4/accounts')).toEqual([]);
+  });
+
   it('creates the account, signs in and tracks the sign-up', async () => {
     const api = mockSignedOutApi();
     api.on('POST /api/v4/accounts', {

@@ -165,6 +165,23 @@ describe('UsersPage', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Grace');
   });
 
+  it("refuses a teammate's name with brackets or HTML on its field, before sending", async () => {
+    const api = mockUsersApi([ada]);
+    const { user } = renderApp('/users/new');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    const name = within(dialog).getByLabelText('Name');
+    await user.type(name, 'Grace <i>admin</i>');
+    await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'long enough password');
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription('Names cannot include brackets or HTML.'),
+    );
+    expect(api.requestsTo('POST /api/v4/users')).toEqual([]);
+  });
+
   it('closes the add-user dialog on Escape and on Cancel', async () => {
     mockUsersApi([ada]);
     const { user, router } = renderApp('/users/new');
