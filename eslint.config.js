@@ -49,7 +49,15 @@ const SERVER_LAYERS = [
   ['analytics', 'assets', 'video-generations', 'sources', 'demo'],
   ['delivery'],
   ['api'],
-  ['framework-errors.ts', 'job-runners.ts', 'web-dashboard.ts', 'app.ts', 'main.ts', 'cli'],
+  [
+    'framework-errors.ts',
+    'job-runners.ts',
+    'web-dashboard.ts',
+    'app.ts',
+    'serve.ts',
+    'main.ts',
+    'cli',
+  ],
 ];
 
 /** One no-restricted-paths zone per entry: nothing above it, in the order the rows list. */

@@ -1,5 +1,5 @@
 // `npm start`: build the dashboard when its sources are newer than the last build, then run the
-// server (one Node process serves the dashboard, the API and deliveries).
+// server (one Node process serves the dashboard, the API and deliveries) and keep it running.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +38,16 @@ function buildDashboardWhenStale() {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/** Set in the server's environment: the process that serves, not the launcher. */
+const SERVER_MARKER = 'DARKROOM_LAUNCHED_SERVER';
+/** The server exits with this (sysexits.h EX_CONFIG) when a setting is wrong: no restart helps. */
+const EXIT_CONFIG = 78;
+/** Back-off between restarts of a server that died: doubling from the first to the last. */
+const RESTART_FIRST_DELAY_MS = 1_000;
+const RESTART_LAST_DELAY_MS = 30_000;
+/** A server that ran this long before dying starts again after the first delay. */
+const RESTART_RESET_UPTIME_MS = 60_000;
+
 /**
  * glibc serves a large allocation with its own mapping, returned to the system when freed, until
  * the first such free: from then on it raises that threshold (up to 32 MiB) and serves libvips'
@@ -50,28 +60,74 @@ function buildDashboardWhenStale() {
  * 256 KiB with the default trim did (two servers measured side by side with wrk: 69 -> 83
  * uncached requests/s on two cores; one malloc arena saved as much memory but cost 10-15%).
  * glibc reads the settings only when a process starts, so the server runs as a child started with
- * them; the IPC channel lets the server stop when this launcher dies.
+ * them (unless they are set already).
  */
-function runServerWithMallocThresholds() {
-  const server = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      MALLOC_MMAP_THRESHOLD_: String(1024 * 1024),
-      MALLOC_TRIM_THRESHOLD_: String(4 * 1024 * 1024),
-    },
-  });
-  // Ctrl-C reaches the whole foreground process group, the server included; forwarding it as
-  // well would count as the second signal, which makes the server exit before its database closes.
-  process.on('SIGINT', () => {});
-  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
-  server.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));
+function mallocThresholds() {
+  if (process.platform !== 'linux' || process.env.MALLOC_MMAP_THRESHOLD_ !== undefined) return {};
+  return {
+    MALLOC_MMAP_THRESHOLD_: String(1024 * 1024),
+    MALLOC_TRIM_THRESHOLD_: String(4 * 1024 * 1024),
+  };
 }
 
-if (process.platform === 'linux' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
-  runServerWithMallocThresholds();
-} else {
+function describeExit(code, signal) {
+  return signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
+}
+
+/**
+ * The launcher: runs the server as its child and starts it again when it dies on its own (a crash,
+ * the kernel's out-of-memory killer), after 1 s, then 2, 4, ... up to 30 s while it keeps dying
+ * young, logging why each time. It stops, and exits with the server's code, when asked to (a
+ * signal here) or when the server ends cleanly (exit 0) or on a wrong setting. The IPC channel lets
+ * the server stop when this launcher dies, even by SIGKILL (packages/server/src/serve.ts).
+ */
+function superviseServer() {
   buildDashboardWhenStale();
+  let server = null;
+  let stopping = false;
+  let restartTimer = null;
+  let delayMs = RESTART_FIRST_DELAY_MS;
+
+  const launch = () => {
+    restartTimer = null;
+    const startedAt = Date.now();
+    server = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, ...mallocThresholds(), [SERVER_MARKER]: '1' },
+    });
+    server.on('exit', (code, signal) => {
+      if (stopping || code === 0 || code === EXIT_CONFIG) {
+        process.exit(code ?? (signal === null ? 0 : 1));
+      }
+      if (Date.now() - startedAt >= RESTART_RESET_UPTIME_MS) delayMs = RESTART_FIRST_DELAY_MS;
+      console.error(
+        `[darkroom] The server (pid ${server.pid}) ${describeExit(code, signal)}; starting it again in ${delayMs / 1000} s.`,
+      );
+      restartTimer = setTimeout(launch, delayMs);
+      delayMs = Math.min(delayMs * 2, RESTART_LAST_DELAY_MS);
+    });
+  };
+
+  const stop = (forward) => {
+    stopping = true;
+    // Between two servers: nothing runs that could still need stopping.
+    if (restartTimer !== null) process.exit(0);
+    forward();
+  };
+  // Ctrl-C reaches the whole foreground process group, the server included; forwarding it as a
+  // signal would count as the second one, which makes the server exit before its database closes.
+  // Closing the channel stops a server the signal did not reach, and is no second signal to one it
+  // did.
+  process.on('SIGINT', () => stop(() => server.connected && server.disconnect()));
+  for (const signal of ['SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => stop(() => server.kill(signal)));
+  }
+  launch();
+}
+
+if (process.env[SERVER_MARKER] === undefined) {
+  superviseServer();
+} else {
   register();
   await import('../packages/server/src/main.ts');
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { pgliteDirectory, type Database } from './db/database.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
 import { registerAuthentication } from './api/authentication.ts';
+import { registerBodyIdleTimeout } from './api/body-idle.ts';
 import { registerContentNegotiation } from './api/content-type.ts';
 import type { AppContext } from './api/context.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './api/error-handler.ts';
@@ -70,6 +71,15 @@ export async function buildApp(
     },
     trustProxy: config.trustProxy,
     serverFactory: fastPath.serverFactory,
+    // No client holds a connection for ever: its headers, its whole request and its idle
+    // keep-alive time are bounded (408 past the first two). Timeouts are checked every second
+    // rather than node's 30 s, so a bound of a few seconds holds to about a second.
+    http: { headersTimeout: config.httpTimeouts.headersMs, connectionsCheckingInterval: 1_000 },
+    requestTimeout: config.httpTimeouts.requestMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
+    // While the process drains (SIGTERM), requests still reaching it are served, each closing its
+    // connection, and /healthz says `draining`; Fastify's own 503 would answer them all alike.
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler(config.deliveryDomain),
   });
 
@@ -135,14 +145,20 @@ export async function buildApp(
   // Hook order matters: cheap refusals (rate limit, read-only, Accept) before any database work.
   registerRateLimit(app, config);
   if (config.readOnly) registerReadOnlyGuard(app);
+  registerBodyIdleTimeout(app, config.httpTimeouts.bodyIdleMs);
   registerContentNegotiation(app);
   registerAuthentication(app);
   const flushAudit = registerImpersonationAudit(app);
 
+  // Closing hands the jobs in hand back to the queue at once (jobs/runner.ts), while the requests
+  // in flight finish; what they all need closes once both are done.
+  let runnersStopped = Promise.resolve();
+  app.addHook('preClose', async () => {
+    runnersStopped = Promise.all([jobs.stop(), aiJobs.stop(), videoJobs.stop()]).then(() => {});
+  });
   app.addHook('onClose', async () => {
-    await videoJobs.stop();
+    await runnersStopped;
     await delivery.close();
-    await Promise.all([jobs.stop(), aiJobs.stop()]);
     ai.close();
     await flushAudit();
     if (ownsDatabase) await database.close();

@@ -20,6 +20,7 @@ import {
   handleJob,
   type JobHandler,
   type JobRunner,
+  type JobRunnerOptions,
 } from './jobs/runner.ts';
 import { sourceDeployHandler } from './sources/deploy-job.ts';
 import type { SourceOrigins } from './storage/source-origins.ts';
@@ -51,6 +52,11 @@ export interface JobRunners {
 export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
   const { config, db, origins, delivery, log } = deps;
   const poll = deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs };
+  const logged = (failure: string): Pick<JobRunnerOptions, 'onError' | 'onRelease'> => ({
+    onError: (error, job) => log.warn({ err: error, jobId: job?.id, kind: job?.kind }, failure),
+    // A stopping process hands its jobs back (jobs/runner.ts): another one takes them up.
+    onRelease: (job) => log.info({ jobId: job.id, kind: job.kind }, 'job given back to the queue'),
+  });
   const handlers: JobHandler[] = [
     sourceDeployHandler({ db, origins }),
     assetIndexHandler({ db, origins, intervalMinutes: config.assetIndexIntervalMinutes }),
@@ -73,8 +79,7 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
     db,
     handlers,
     ...poll,
-    onError: (error, job) =>
-      log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
+    ...logged('job failed'),
   });
   const aiJobs = combineRunners(
     deps.ai.premium.map((models) =>
@@ -83,8 +88,7 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
         handlers: [handleJob(AI_RENDER_JOB, (payload) => delivery.renderAiJob(payload, models))],
         leaseMs: config.aiTimeoutMs + 60_000,
         ...poll,
-        onError: (error, job) =>
-          log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'AI render failed'),
+        ...logged('AI render failed'),
       }),
     ),
   );
@@ -94,8 +98,7 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
         db,
         handlers: [handleJob(VIDEO_RENDER_JOB, (payload) => delivery.renderVideoJob(payload))],
         leaseMs: VIDEO_RENDER_TIMEOUT_MS + 60_000,
-        onError: (error, job) =>
-          log.warn({ err: error, jobId: job?.id, kind: job?.kind }, 'video render failed'),
+        ...logged('video render failed'),
       }),
     ),
   );

@@ -14,6 +14,7 @@ import { useTestApp } from './test-app.ts';
 const CLAIM_JOB = defineJobKind('test-claim', z.object({ n: z.number() }));
 const OK_JOB = defineJobKind('test-ok', z.object({}));
 const FAILING_JOB = defineJobKind('test-fail', z.object({}), { maxAttempts: 2 });
+const LONG_JOB = defineJobKind('test-long', z.object({}), { maxAttempts: 1 });
 
 describe.each(BACKENDS)('the job queue on $name', (backend) => {
   const context = useTestApp(backend);
@@ -59,6 +60,50 @@ describe.each(BACKENDS)('the job queue on $name', (backend) => {
     expect(rows.map((row) => row.id)).toEqual([failing]);
     expect(rows[0]).toMatchObject({ attempts: 2, last_error: 'boom' });
     expect(rows[0]?.failed_at).toBeInstanceOf(Date);
+  });
+
+  it('gives the job in hand back when its runner stops, for another runner to complete', async () => {
+    const { db } = context.database;
+    let started!: () => void;
+    const begun = new Promise<void>((resolve) => (started = resolve));
+    let aborted = false;
+    const released: string[] = [];
+    const stopping = createJobRunner({
+      db,
+      pollIntervalMs: 10,
+      leaseMs: 3_600_000,
+      handlers: [
+        // Work that would outlast any shutdown grace, stopping only when told to.
+        handleJob(LONG_JOB, (_payload, _job, signal) => {
+          started();
+          return new Promise<void>((resolve) =>
+            signal.addEventListener('abort', () => {
+              aborted = true;
+              resolve();
+            }),
+          );
+        }),
+      ],
+      onRelease: (job) => released.push(job.id),
+    });
+    const id = await enqueueJob(db, LONG_JOB, {});
+    stopping.start();
+    await begun;
+    await stopping.stop();
+    expect(aborted).toBe(true);
+    expect(released).toEqual([id]);
+    // Due at once, and its one attempt still to come although it was claimed once.
+    const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    expect(row).toMatchObject({ locked_until: null, attempts: 0, failed_at: null });
+
+    const done: string[] = [];
+    const next = createJobRunner({
+      db,
+      handlers: [handleJob(LONG_JOB, async (_payload, job) => void done.push(job.id))],
+    });
+    expect(await next.drain()).toBe(1);
+    expect(done).toEqual([id]);
+    expect(await db.selectFrom('jobs').select('id').where('id', '=', id).execute()).toEqual([]);
   });
 });
 

@@ -63,7 +63,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  // A minute: a start shares two cores with the other test files.
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,5 +86,40 @@ describe.each(BACKENDS)('managed storage uploads on $name', (backend) => {
       { name: 'file', value: PNG, filename: 'x.png' },
     ]);
     expect(foreign.status).toBe(404);
+  });
+
+  it('refuses a malformed multipart body with 400 and keeps nothing of it', async () => {
+    const owner = await signUp(context.app);
+    const sourceId = await createSource(owner, { type: 'darkroom_storage' });
+    const whole = multipart([
+      { name: 'path', value: 'broken/cat.png' },
+      { name: 'file', value: PNG, filename: 'cat.png' },
+    ]);
+    const send = async (payload: Buffer, contentType = whole.contentType) => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: `/api/v4/sources/${sourceId}/files`,
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': contentType },
+        payload,
+      });
+      return {
+        status: response.statusCode,
+        detail: String(JSON.parse(response.body).errors[0].detail),
+      };
+    };
+    const boundary = whole.contentType.slice(whole.contentType.indexOf('boundary=') + 9);
+    const closeDelimiter = whole.payload.lastIndexOf(`--${boundary}--`);
+    // The file's part never meets a boundary; the file's part ends but the body never closes.
+    const withinFile = await send(whole.payload.subarray(0, closeDelimiter - 10));
+    expect(withinFile.status).toBe(400);
+    const unclosed = await send(whole.payload.subarray(0, closeDelimiter + 2 + boundary.length));
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.detail).toContain('boundary');
+    const noBoundary = await send(whole.payload, 'multipart/form-data');
+    expect(noBoundary).toEqual({
+      status: 400,
+      detail: 'The multipart/form-data content type needs its boundary parameter (boundary=...).',
+    });
+    expect(readdirSync(path.join(dataDir, 'managed', sourceId), { recursive: true })).toEqual([]);
   });
 });

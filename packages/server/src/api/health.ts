@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
-/** `GET /healthz` for load balancers: 200 once the database answers, 503 otherwise. */
+/**
+ * `GET /healthz` for load balancers: 200 once the database answers, 503 otherwise, and 503
+ * `draining` from the moment the app starts closing (SIGTERM), so they send nothing more here.
+ */
 export function healthRoutes(app: FastifyInstance): void {
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
   app.get('/healthz', async (request, reply) => {
+    if (draining) return reply.code(503).send({ status: 'draining' });
     try {
       await sql`select 1`.execute(app.darkroom.database.db);
       return reply.code(200).send({ status: 'healthy' });

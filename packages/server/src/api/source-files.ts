@@ -1,13 +1,20 @@
-import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { indexObject, requestAssetIndex, type AssetIndexDependencies } from '../assets/indexer.ts';
 import type { SourceRow } from '../db/schema.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { apiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { managedStorageDir } from '../storage/options.ts';
-import { putManagedFile, sanitizeManagedPath, StorageError } from '../storage/index.ts';
+import {
+  sanitizeManagedPath,
+  stageManagedFile,
+  StorageError,
+  type StagedFile,
+  type StorageObject,
+} from '../storage/index.ts';
+import { multipartBoundary, watchCloseDelimiter } from './multipart-body.ts';
 import { loadSource, refuseDemoEdit } from './sources.ts';
 
 const MAX_PATH_LENGTH = 1024;
@@ -51,6 +58,42 @@ function sniffContentType(head: Buffer): string {
 }
 
 /**
+ * The answer to a multipart body the parser refused, or (error null) one that ended before its
+ * close delimiter. The plugin's own refusals (too many parts, files or fields) keep their status.
+ */
+function malformedBody(error: unknown): Error {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Error && 'statusCode' in error) return error;
+  const reason =
+    error instanceof Error
+      ? `The multipart body is not valid: ${error.message}.`
+      : 'The multipart body ended before its closing boundary (--boundary--), so nothing was stored.';
+  return apiError('bad_request', reason);
+}
+
+/**
+ * The answer to an upload that could not be stored. The `file` stream fails, unfinished, when
+ * the request does (its part cut short, the client gone, the body timed out): the client's 400.
+ * A failure of the disk (an error with a syscall) stays a 500.
+ */
+function refusedUpload(error: unknown, maxBytes: number, file?: Readable): Error {
+  if (error instanceof StorageError && error.kind === 'too_large') {
+    return apiError('payload_too_large', `Files can be at most ${maxBytes} bytes.`);
+  }
+  if (error instanceof StorageError && error.kind === 'not_found') {
+    return apiError('validation_failed', error.message, { parameter: 'path' });
+  }
+  const fromRequest = error instanceof Error && !('syscall' in error);
+  if (fromRequest && file !== undefined && !file.readableEnded) {
+    return apiError(
+      'bad_request',
+      "The upload was cut short: the file's part ended before its boundary, so nothing was stored.",
+    );
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
  * Indexes a file just stored, so it shows in the asset list at once. The upload has succeeded
  * whatever happens here: a file that cannot be indexed now is left to an indexing run.
  */
@@ -80,15 +123,15 @@ async function indexUpload(
  * dashboard: such a source has no storage of the customer's own to put files in (spec platform
  * section 3, 'Storage credential fields by type': no fields). Multipart field `file`, with an
  * optional `path` field sent before it (else the file's name); at most ORIGIN_MAX_BYTES. The
- * storage layer writes it under a temporary name and renames it into place, so a cut-off upload
- * never shows as a whole file.
+ * storage layer writes it under a temporary name, renamed into place only once the whole body has
+ * arrived (its closing boundary included): an upload cut off anywhere leaves nothing behind.
  */
 export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
   const { config, database, origins } = app.darkroom;
   const indexDeps: AssetIndexDependencies = { db: database.db, origins };
   await app.register(async (scoped) => {
     await scoped.register(fastifyMultipart, {
-      // One byte over the cap lets putManagedFile see, and refuse, an oversized file.
+      // One byte over the cap lets stageManagedFile see, and refuse, an oversized file.
       limits: { fileSize: config.originMaxBytes + 1, files: 1, fields: 5, fieldSize: 4096 },
       throwFileSizeLimit: false,
     });
@@ -107,62 +150,66 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
       if (!request.isMultipart()) {
         throw apiError('unsupported_media_type', 'Send the file as multipart/form-data.');
       }
+      const boundary = multipartBoundary(request.headers['content-type']);
+      if (boundary === null) {
+        throw apiError(
+          'bad_request',
+          'The multipart/form-data content type needs its boundary parameter (boundary=...).',
+        );
+      }
       let requestedPath: string | undefined;
-      let stored: { path: string; size: number | null } | undefined;
-      let head = Buffer.alloc(0);
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'path') requestedPath = String(part.value);
-          continue;
-        }
-        if (part.fieldname !== 'file' || stored !== undefined) {
-          part.file.resume();
-          continue;
-        }
-        const relative = uploadPath(requestedPath ?? part.filename);
-        if (relative === null) {
-          part.file.resume();
-          throw apiError(
-            'validation_failed',
-            'Give a relative path without .. segments, backslashes or a leading slash.',
-            { parameter: 'path' },
-          );
-        }
-        // Keeps the first bytes for sniffing as they pass through to the storage layer.
-        const body = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            if (head.length < 512) head = Buffer.concat([head, chunk]).subarray(0, 512);
-            done(null, chunk);
-          },
-        });
-        part.file.on('error', (error) => body.destroy(error));
-        try {
-          stored = await putManagedFile(
+      let staged: StagedFile | undefined;
+      let stored: StorageObject | undefined;
+      try {
+        const parts = request.parts();
+        const closed = watchCloseDelimiter(request.raw, boundary);
+        for (;;) {
+          const next = await parts.next().catch((error: unknown) => {
+            throw malformedBody(error);
+          });
+          if (next.done === true) break;
+          const part = next.value;
+          if (part.type === 'field') {
+            if (part.fieldname === 'path') requestedPath = String(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file' || staged !== undefined) {
+            part.file.resume();
+            continue;
+          }
+          const relative = uploadPath(requestedPath ?? part.filename);
+          if (relative === null) {
+            part.file.resume();
+            throw apiError(
+              'validation_failed',
+              'Give a relative path without .. segments, backslashes or a leading slash.',
+              { parameter: 'path' },
+            );
+          }
+          staged = await stageManagedFile(
             managedStorageDir(config),
             source.id,
             relative,
-            part.file.pipe(body),
+            part.file,
             config.originMaxBytes,
-          );
-        } catch (error) {
-          if (error instanceof StorageError && error.kind === 'too_large') {
-            throw apiError(
-              'payload_too_large',
-              `Files can be at most ${config.originMaxBytes} bytes.`,
-            );
-          }
-          if (error instanceof StorageError && error.kind === 'not_found') {
-            throw apiError('validation_failed', error.message, { parameter: 'path' });
-          }
-          throw error;
+          ).catch((error: unknown) => {
+            throw refusedUpload(error, config.originMaxBytes, part.file);
+          });
         }
-      }
-      if (stored === undefined) {
-        throw apiError('validation_failed', 'Attach the file in the field named file.', {
-          parameter: 'file',
+        // Only a body that closed is whole: one cut short after the file's part keeps nothing.
+        if (!closed()) throw malformedBody(null);
+        if (staged === undefined) {
+          throw apiError('validation_failed', 'Attach the file in the field named file.', {
+            parameter: 'file',
+          });
+        }
+        stored = await staged.commit().catch((error: unknown) => {
+          throw refusedUpload(error, config.originMaxBytes);
         });
+      } finally {
+        if (stored === undefined) await staged?.discard();
       }
-      const contentType = sniffContentType(head);
+      const contentType = sniffContentType(staged.head);
       await indexUpload(request, indexDeps, source, stored, contentType, auth.user.id);
       return sendData(reply, 201, {
         type: 'files',

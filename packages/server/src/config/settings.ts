@@ -175,6 +175,53 @@ export const CONFIG_SETTINGS = {
     parse: wholeNumber(1, 10_000_000_000),
     description: 'Largest file read from an origin or uploaded to managed storage, in bytes.',
   }),
+  /** How long node:http waits on a client (docs/ARCHITECTURE.md, "Stopping and failing"). */
+  httpTimeouts: group(
+    {
+      headersMs: variable({
+        name: 'HEADERS_TIMEOUT_MS',
+        default: '30000',
+        parse: wholeNumber(1_000, 3_600_000),
+        description:
+          "Longest a request's headers may take to arrive (at most `REQUEST_TIMEOUT_MS`); past it the connection is answered 408 and closed.",
+      }),
+      requestMs: variable({
+        name: 'REQUEST_TIMEOUT_MS',
+        default: '300000',
+        parse: wholeNumber(1_000, 86_400_000),
+        description:
+          'Longest a whole request, body included (an upload), may take to arrive; past it the connection is answered 408 and closed.',
+      }),
+      bodyIdleMs: variable({
+        name: 'BODY_IDLE_TIMEOUT_MS',
+        default: '30000',
+        parse: wholeNumber(1_000, 3_600_000),
+        description:
+          'Longest a request body (an upload) may pause between two of its chunks; past it the connection is closed and nothing of the upload is kept.',
+      }),
+      keepAliveMs: variable({
+        name: 'KEEP_ALIVE_TIMEOUT_MS',
+        default: '72000',
+        parse: wholeNumber(1_000, 3_600_000),
+        description:
+          'How long an idle keep-alive connection stays open for its next request (longer than the idle timeout of a load balancer in front).',
+      }),
+    },
+    // node:http refuses a headers timeout longer than the request timeout.
+    ({ headersMs, requestMs, bodyIdleMs, keepAliveMs }) => ({
+      headersMs: Math.min(headersMs, requestMs),
+      requestMs,
+      bodyIdleMs,
+      keepAliveMs,
+    }),
+  ),
+  shutdownGraceMs: variable({
+    name: 'SHUTDOWN_GRACE_MS',
+    default: '25000',
+    parse: wholeNumber(0, 3_600_000),
+    description:
+      'On SIGTERM or SIGINT, how long requests in flight may take to finish before the process exits anyway (jobs in hand go back to the queue at once).',
+  }),
   /** Renders run at once (delivery's render queue). */
   renderConcurrency: variable({
     name: 'RENDER_CONCURRENCY',
@@ -195,6 +242,35 @@ export const CONFIG_SETTINGS = {
     default: '30000',
     parse: wholeNumber(100, 600_000),
     description: 'Longest one render may take before delivery answers 504.',
+  }),
+  /** The budget every render is checked against before decoding (render pipeline/budget.ts). */
+  renderMaxSide: variable({
+    name: 'RENDER_MAX_SIDE',
+    default: '8192',
+    parse: wholeNumber(16, 65_535),
+    description:
+      'Largest side, in pixels, of the output and of every canvas a render builds; larger outputs are sized down, as imgix does.',
+  }),
+  renderMaxMegapixels: variable({
+    name: 'RENDER_MAX_MEGAPIXELS',
+    default: '50',
+    parse: wholeNumber(1, 1_000),
+    description:
+      'Most megapixels an origin may decode to and any canvas or output of a render may hold, animation frames counted together; past it delivery answers 413 naming the parameter.',
+  }),
+  renderMaxMemoryMb: variable({
+    name: 'RENDER_MAX_MEMORY_MB',
+    default: '512',
+    parse: wholeNumber(16, 1_000_000),
+    description:
+      'Megabytes of decoded pixels the renders of one process may hold together; a large render waits for others to finish instead of running beside them.',
+  }),
+  renderMaxFrames: variable({
+    name: 'RENDER_MAX_FRAMES',
+    default: '1000',
+    parse: wholeNumber(1, 100_000),
+    description:
+      'Most animation frames one render decodes; more answer 413 (`frame=` selects fewer).',
   }),
   /** Size cap of `DATA_DIR/render-cache`, in bytes. */
   renderCacheMaxBytes: variable({

@@ -45,7 +45,13 @@ export class DeliveryFastPath {
 
   /** Fastify's `serverFactory`: an HTTP/1 server that offers each request here first. */
   readonly serverFactory: FastifyServerFactory = (handler, options) => {
-    const server = http.createServer((request, response) => {
+    // Fastify's `http` options (headersTimeout, connectionsCheckingInterval) and its
+    // requestTimeout, given to the server at creation as Fastify gives them to one it makes.
+    const serverOptions: http.ServerOptions = {
+      ...(typeof options.http === 'object' ? options.http : {}),
+      requestTimeout: numberOption(options, 'requestTimeout', 0),
+    };
+    const server = http.createServer(serverOptions, (request, response) => {
       // Before anything reads the Host, for delivery and API requests alike.
       if (hasRepeatedHost(request.rawHeaders)) refuseRepeatedHost(response);
       else if (
@@ -69,7 +75,6 @@ export class DeliveryFastPath {
       answer: (request, response, socket) =>
         this.#answer(request.method, request.url, request.headers, socket.remoteAddress, response),
     });
-    server.requestTimeout = numberOption(options, 'requestTimeout', 0);
     server.setTimeout(numberOption(options, 'connectionTimeout', 0));
     const maxRequestsPerSocket = numberOption(options, 'maxRequestsPerSocket', 0);
     if (maxRequestsPerSocket > 0) server.maxRequestsPerSocket = maxRequestsPerSocket;

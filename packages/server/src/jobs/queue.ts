@@ -158,3 +158,17 @@ export async function failJob(
     .where('id', '=', job.id)
     .execute();
 }
+
+/**
+ * Gives a job in hand back to the queue (its runner stopped): due at once for any runner, the
+ * attempt it was claimed for not counted. Left alone when another claimer has taken it since
+ * (a lapsed lease), which its `attempts` would show.
+ */
+export async function releaseJob(db: Db, job: JobRow): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', job.id)
+    .where('attempts', '=', job.attempts)
+    .execute();
+}

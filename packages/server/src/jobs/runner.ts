@@ -4,17 +4,23 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseSchema, JobPayload, JobRow } from '../db/schema.ts';
 import type { JobKind } from './kind.ts';
-import { claimJob, deleteJob, failJob } from './queue.ts';
+import { claimJob, deleteJob, failJob, releaseJob } from './queue.ts';
 
 /** A failure another attempt would repeat (a render refused on its merits): no retry. */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+const NEVER_ABORTED = new AbortController().signal;
+
 /** What runs the jobs of one kind. */
 export interface JobHandler {
   readonly kind: string;
-  run(job: JobRow): Promise<void>;
+  /**
+   * `signal` aborts when the runner stops (the process is shutting down): the job goes back to
+   * the queue at once, and a long handler should stop its work on it. Without one, never.
+   */
+  run(job: JobRow, signal?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -23,18 +29,18 @@ export interface JobHandler {
  */
 export function handleJob<Payload extends JobPayload>(
   kind: JobKind<Payload>,
-  run: (payload: Payload, job: JobRow) => Promise<void>,
+  run: (payload: Payload, job: JobRow, signal: AbortSignal) => Promise<void>,
 ): JobHandler {
   return {
     kind: kind.name,
-    async run(job) {
+    async run(job, signal) {
       const parsed = kind.payload.safeParse(job.payload);
       if (!parsed.success) {
         throw new PermanentJobError(
           `The payload of this ${kind.name} job is not valid: ${z.prettifyError(parsed.error)}`,
         );
       }
-      await run(parsed.data, job);
+      await run(parsed.data, job, signal ?? NEVER_ABORTED);
     },
   };
 }
@@ -49,11 +55,16 @@ export interface JobRunnerOptions {
   /** Delay before a failed attempt is retried; doubles with each attempt. */
   retryBaseMs?: number;
   onError?: (error: unknown, job: JobRow | null) => void;
+  /** A job in hand given back to the queue because the runner stopped. */
+  onRelease?: (job: JobRow) => void;
 }
 
 export interface JobRunner {
   start(): void;
-  /** Stops polling and waits for the job in hand, if any. */
+  /**
+   * Stops for good: no more polling, and the job in hand, if any, is aborted (its handler's
+   * signal) and given back to the queue, without waiting for its handler to finish.
+   */
   stop(): Promise<void>;
   /** Runs due jobs until none is left (tests, and the poll loop); returns how many ran. */
   drain(): Promise<number>;
@@ -69,16 +80,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  // Aborted by stop(), which every job from then on would meet too: none is claimed after it.
+  const stopping = new AbortController();
 
   async function runOne(): Promise<boolean> {
+    if (stopping.signal.aborted) return false;
     const job = await claimJob(options.db, kinds, leaseMs);
     if (job === undefined) return false;
     const handler = handlers.get(job.kind);
     try {
       if (handler === undefined) throw new Error(`No handler for job kind ${job.kind}.`);
-      await handler.run(job);
+      await untilAborted(handler.run(job, stopping.signal), stopping.signal);
       await deleteJob(options.db, job.id);
     } catch (error) {
+      if (stopping.signal.aborted) {
+        // Stopped, not failed: due at once for another process, or this one started again.
+        await releaseJob(options.db, job);
+        options.onRelease?.(job);
+        return true;
+      }
       options.onError?.(error, job);
       const message = error instanceof Error ? error.message : String(error);
       await failJob(options.db, job, message, retryBaseMs * 2 ** Math.max(0, job.attempts - 1), {
@@ -123,10 +143,24 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      stopping.abort(new Error('The job runner stopped.'));
       await running?.catch(() => {});
     },
     drain,
   };
+}
+
+/**
+ * `work`, or a rejection with the signal's reason as soon as `signal` aborts. Work left behind
+ * then settles unobserved: a handler that does not stop on the signal ends with the process.
+ */
+function untilAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Several runners as one: each claims and runs its own job, so up to `runners.length` at once. */

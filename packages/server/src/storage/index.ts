@@ -11,7 +11,12 @@ import { createWebFolderAdapter } from './web-folder.ts';
 import { createWebProxyAdapter } from './web-proxy.ts';
 
 export * from './types.ts';
-export { putManagedFile, sanitizeManagedPath } from './managed.ts';
+export {
+  putManagedFile,
+  sanitizeManagedPath,
+  stageManagedFile,
+  type StagedFile,
+} from './managed.ts';
 
 /**
  * The adapter for a source configuration (`production`: `type`, `storage_provider` and the

@@ -23,6 +23,8 @@ const TYPE = 'darkroom_storage';
 const PAGE_SIZE = 1000;
 // Uploads land here first so a half-written file is never served under its real name.
 const TEMP_PREFIX = '.upload-';
+/** Bytes of an upload kept in memory as they pass, enough to recognise its format. */
+const HEAD_BYTES = 512;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.avif': 'image/avif',
@@ -309,18 +311,27 @@ function emptyAfter(stream: Readable): Readable {
   return Readable.from([]);
 }
 
+/** An upload in a temporary file, not yet under its name; `head`: its first bytes, to sniff. */
+export interface StagedFile {
+  readonly head: Buffer;
+  /** Moves it to its path, making the folders the path names, and describes it. */
+  commit(): Promise<StorageObject>;
+  discard(): Promise<void>;
+}
+
 /**
- * Stores an uploaded file at `path` below the source's folder: written to a temp file, then
- * renamed into place, so a reader never sees half a file. Refuses paths that would leave the
- * folder and uploads over `maxBytes` (StorageError `too_large`, nothing kept).
+ * Writes an upload for `path` to a temporary file in the source's folder, which nothing lists or
+ * serves, for the caller to commit once the rest of its request is known good, or discard.
+ * Refuses paths that would leave the folder and uploads over `maxBytes` (StorageError
+ * `too_large`); a stream that fails or ends early rejects with its error, the file removed.
  */
-export async function putManagedFile(
+export async function stageManagedFile(
   directory: string,
   sourceId: string,
   path: string,
   stream: Readable,
   maxBytes: number,
-): Promise<StorageObject> {
+): Promise<StagedFile> {
   const root = sourceRoot(directory, sourceId);
   const relative = sanitizeManagedPath(path);
   if (relative === null) {
@@ -328,39 +339,60 @@ export async function putManagedFile(
     throw new StorageError('not_found', 'This is not a valid file path.');
   }
   await fs.mkdir(root, { recursive: true });
-  const parent = nodePath.dirname(nodePath.resolve(root, relative));
-  await fs.mkdir(parent, { recursive: true });
-  // A symlinked folder inside the root could point anywhere: check where the parent really is.
-  await resolveInside(root, nodePath.relative(root, parent) || '.');
   const temp = nodePath.join(root, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
   let size = 0;
+  let head = Buffer.alloc(0);
   const writer = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+  // The writer opens its file asynchronously: wait until it is closed, or the temp file could
+  // appear after it has been removed.
+  const discard = async () => {
+    if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
+    await fs.rm(temp, { force: true });
+  };
   try {
+    // pipeline also rejects for a stream destroyed before it started (ERR_STREAM_PREMATURE_CLOSE).
     await pipeline(
       stream,
       async function* count(source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           size += chunk.length;
           if (size > maxBytes) throw storageError('too_large', TYPE);
+          if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
           yield chunk;
         }
       },
       writer,
     );
-    await fs.rename(temp, nodePath.resolve(root, relative));
   } catch (error) {
-    // The writer opens its file asynchronously: wait until it is closed, or the temp file could
-    // appear after it has been removed.
-    if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
-    await fs.rm(temp, { force: true });
+    await discard();
     throw error;
   }
-  const stats = await fs.stat(nodePath.resolve(root, relative));
   return {
-    path: relative,
-    size: stats.size,
-    contentType: contentTypeOf(relative),
-    lastModified: stats.mtime,
-    etag: null,
+    head,
+    discard,
+    async commit() {
+      const target = nodePath.resolve(root, relative);
+      // Folders are made only for a complete upload, so a failed one leaves none behind. A
+      // symlinked folder inside the root could point anywhere: check where the parent really is.
+      await fs.mkdir(nodePath.dirname(target), { recursive: true });
+      await resolveInside(root, nodePath.relative(root, nodePath.dirname(target)) || '.');
+      await fs.rename(temp, target);
+      return describeObject(relative, await fs.stat(target));
+    },
   };
+}
+
+/** stageManagedFile, then commit at once: the file under its name, or nothing kept. */
+export async function putManagedFile(
+  directory: string,
+  sourceId: string,
+  path: string,
+  stream: Readable,
+  maxBytes: number,
+): Promise<StorageObject> {
+  const staged = await stageManagedFile(directory, sourceId, path, stream, maxBytes);
+  return staged.commit().catch(async (error: unknown) => {
+    await staged.discard();
+    throw error;
+  });
 }
