@@ -129,6 +129,10 @@ const CORRECTED_EXPECTS: Readonly<Record<string, readonly Expectation[]>> = {
     { type: 'integer', strict_range: { min: 1 } },
     ...(CATALOGUE.parameters.frame?.expects.slice(1) ?? []),
   ],
+  // docs.imgix.com/apis/rendering/text/text-outline: an outline imgix draws inside the letters'
+  // edges, so no width past the strokes of the largest type shows; the catalogue bounds only the
+  // minimum. Darkroom draws it as a disc dilation whose cost grows with the width, and bounds it.
+  'txt-line': [{ type: 'integer', strict_range: { min: 0, max: 100 } }],
 };
 
 /** The accepted forms of a canonical name's value, in the order they are tried. */

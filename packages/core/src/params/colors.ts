@@ -175,7 +175,9 @@ export function parseHexColor(text: string): Rgba | undefined {
 
 /** A CSS colour keyword, case-insensitive; undefined when unknown. */
 export function parseColorKeyword(text: string): Rgba | undefined {
-  const hex = KEYWORD_HEX[text.toLowerCase()];
+  // Own keys only: `constructor` or `__proto__` is no colour, whatever an object inherits.
+  const keyword = text.toLowerCase();
+  const hex = Object.hasOwn(KEYWORD_HEX, keyword) ? KEYWORD_HEX[keyword] : undefined;
   return hex === undefined ? undefined : rgbaFromHex(`ff${hex}`);
 }
 

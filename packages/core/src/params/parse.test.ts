@@ -74,6 +74,16 @@ describe('parseParams messages (editor spec section 5)', () => {
     ]);
   });
 
+  it('bounds the text outline width, which the catalogue leaves open above', () => {
+    expect(issues('txt=W&txt-line=100')).toEqual([]);
+    expect(issues('txt=W&txt-line=400')).toEqual([
+      {
+        parameter: 'txt-line',
+        message: 'The value for "txt-line" must be an integer between 0 and 100.',
+      },
+    ]);
+  });
+
   it('names the parameter as the request wrote it', () => {
     expect(issues('width=0.5.5')).toEqual([
       {

@@ -137,7 +137,9 @@ describe('colours', () => {
   });
 
   it('refuses other lengths and unknown names', () => {
-    for (const text of ['ff', 'fffff', 'fffffffff', 'gggggg', 'reddish']) {
+    // Names an object inherits are no keywords.
+    const inherited = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+    for (const text of ['ff', 'fffff', 'fffffffff', 'gggggg', 'reddish', ...inherited]) {
       expect(parse('bg', text)).toEqual({
         ok: false,
         expected: 'a hex color (RGB, ARGB, RRGGBB or AARRGGBB), or a color keyword such as red',

@@ -3,7 +3,8 @@
 // found on a copy of the image at most DETECTION_SIDE pixels on its long side and mapped back.
 import type { Point, Rect, Size } from '@darkroom/core';
 import sharp from 'sharp';
-import type { RenderContext } from '../pipeline/context.ts';
+import { untrustedInput } from '../output/limits.ts';
+import type { RenderContext, RenderLimits } from '../pipeline/context.ts';
 import type { AiModels, DetectedFace, RawImage } from './types.ts';
 
 /** Large enough for faces a few percent of the frame, small enough to detect in a fraction of a second. */
@@ -24,8 +25,10 @@ export function facesInImage(
   models: AiModels,
   bytes: Uint8Array,
   displayed: Size,
+  limits: RenderLimits,
 ): Promise<DetectedFace[]> {
-  return facesOf(models, sharp(bytes, { failOn: 'truncated' }).rotate(), displayed);
+  const image = sharp(bytes, { ...untrustedInput(limits), failOn: 'truncated' });
+  return facesOf(models, image.rotate(), displayed);
 }
 
 /** Detects on a copy of `pipeline`'s output small enough to be quick; boxes in `size` pixels. */

@@ -3,6 +3,7 @@
 // generation fails, the solid fill stays and the reason is reported (fill-gen-fallback, default
 // true); with the fallback off the render fails.
 import sharp from 'sharp';
+import { untrustedInput } from '../output/limits.ts';
 import { currentPixels } from '../composite/layers.ts';
 import { RenderError, type PendingFill, type RenderContext } from '../pipeline/context.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
@@ -39,7 +40,8 @@ export async function generativeFill(context: RenderContext, fill: PendingFill):
       context.request.signal,
     );
     // The provider may answer another size; the original pixels go back on top, unchanged.
-    const { data, info } = await sharp(painted)
+    // The provider's answer is bytes from outside like any origin: never decoded past the budget.
+    const { data, info } = await sharp(painted, untrustedInput(context.limits))
       .resize(fill.canvasWidth, fill.canvasHeight, { fit: 'fill' })
       .ensureAlpha()
       .composite([{ input: canvas, left: 0, top: 0 }])

@@ -4,7 +4,8 @@
 // and its reason reported in a header; with fallback=false the render fails instead.
 import type { Params, Rect } from '@darkroom/core';
 import sharp from 'sharp';
-import { RenderError, type RenderLimits } from '../pipeline/context.ts';
+import { DEFAULT_RENDER_LIMITS, RenderError, type RenderLimits } from '../pipeline/context.ts';
+import { untrustedInput } from '../output/limits.ts';
 import {
   AiOperationError,
   type AiModels,
@@ -243,7 +244,8 @@ async function generate(
   const kept = await sharp(keptPixels, { raw: { ...size, channels: 4 } })
     .png()
     .toBuffer();
-  const { data, info } = await sharp(painted)
+  // The provider's answer is bytes from outside like any origin: never decoded past the budget.
+  const { data, info } = await sharp(painted, untrustedInput(DEFAULT_RENDER_LIMITS))
     .resize(size.width, size.height, { fit: 'fill' })
     .removeAlpha()
     .composite([{ input: kept, left: 0, top: 0 }])
@@ -351,7 +353,7 @@ function removalBoxes(params: Params, image: RawImage): Rect[] {
 
 /** The origin as displayed (EXIF orientation applied), in sRGB, with alpha only if it has one. */
 async function decodeOriented(input: Uint8Array, limits: RenderLimits): Promise<RawImage> {
-  const pipeline = sharp(input, { limitInputPixels: limits.maxInputPixels, failOn: 'truncated' });
+  const pipeline = sharp(input, { ...untrustedInput(limits), failOn: 'truncated' });
   const { hasAlpha } = await pipeline.metadata();
   const oriented = pipeline.rotate().toColourspace('srgb');
   const { data, info } = await (hasAlpha ? oriented.ensureAlpha() : oriented.removeAlpha())

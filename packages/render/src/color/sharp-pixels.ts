@@ -63,8 +63,11 @@ export async function gaussianBlur(
   frame: sharp.Sharp,
   width: number,
   height: number,
-  sigma: number,
+  requestedSigma: number,
 ): Promise<Uint8Array> {
+  // A Gaussian twice as wide as the frame already spreads every pixel over all of it: a wider one
+  // draws the same, and past sharp's largest sigma (10,000) it would be refused.
+  const sigma = Math.min(requestedSigma, 2 * Math.max(width, height));
   if (sigma <= DIRECT_BLUR_SIGMA) return rawBytes(frame.blur(Math.max(0.3, sigma)));
   const reduction = sigma / DIRECT_BLUR_SIGMA;
   const smallWidth = Math.max(1, Math.round(width / reduction));

@@ -1,6 +1,8 @@
 import type { Rgba } from '@darkroom/core';
 import sharp from 'sharp';
 import type { RenderContext } from '../pipeline/context.ts';
+import { restartFromPixels } from '../pipeline/context-factory.ts';
+import { stepDeadline } from '../pipeline/step-deadline.ts';
 import { toSharpColour } from './colour.ts';
 import { canCompositeNow, canExtendNow } from './pipeline-order.ts';
 import type { Sides } from './sides.ts';
@@ -18,8 +20,13 @@ export interface RawPixels {
 
 /** The pixels as the pipeline so far produces them; leaves a fresh pipeline of them in place. */
 export async function currentPixels(context: RenderContext): Promise<RawPixels> {
-  await context.materialize();
-  const { data, info } = await context.image.clone().raw().toBuffer({ resolveWithObject: true });
+  // One run of the pipeline whose pixels both the caller and the fresh pipeline read (neither
+  // writes them): materializing and then copying held two copies of the image at once.
+  const { data, info } = await context.image
+    .raw({ depth: 'uchar' })
+    .timeout({ seconds: stepDeadline(context).secondsLeft() })
+    .toBuffer({ resolveWithObject: true });
+  restartFromPixels(context, data, info);
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
@@ -37,6 +44,8 @@ export function splitFrames(pixels: RawPixels, frameHeight: number): RawPixels[]
 export function stackFrames(frames: readonly RawPixels[]): RawPixels {
   const [first] = frames;
   if (!first) throw new Error('no frames to stack');
+  // A still is its one frame: copying it would hold a second canvas at the render's peak.
+  if (frames.length === 1) return first;
   return {
     ...first,
     data: Buffer.concat(frames.map((frame) => frame.data)),
@@ -77,23 +86,19 @@ export async function adopt(
   pixels: RawPixels,
   frameHeight: number,
 ): Promise<void> {
-  let adopted = pixels;
   const alpha = pixels.channels === 4 || pixels.channels === 2;
-  if (alpha && everyPixelOpaque(pixels.data, pixels.channels)) {
-    const { data, info } = await fromPixels(pixels)
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    adopted = { ...pixels, data, channels: info.channels };
-  }
-  const frames = Math.round(adopted.height / frameHeight);
-  context.image = sharp(adopted.data, {
-    raw: { ...rawOptions(adopted).raw, ...(frames > 1 && { pageHeight: frameHeight }) },
+  const opaque = alpha && everyPixelOpaque(pixels.data, pixels.channels);
+  const frames = Math.round(pixels.height / frameHeight);
+  const image = sharp(pixels.data, {
+    raw: { ...rawOptions(pixels).raw, ...(frames > 1 && { pageHeight: frameHeight }) },
   });
-  context.width = adopted.width;
+  // Dropped in the pipeline rather than copied out: a copy would hold a second canvas at once.
+  // sharp removes alpha after compositing, which pipeline-order.ts accounts for.
+  context.image = opaque ? image.removeAlpha() : image;
+  context.width = pixels.width;
   context.height = frameHeight;
   context.pageHeight = frameHeight;
-  context.hasAlpha = adopted.channels === 4 || adopted.channels === 2;
+  context.hasAlpha = alpha && !opaque;
 }
 
 /** Runs `pipeline` to pixels and adopts them, frames `frameHeight` high (default: one frame). */

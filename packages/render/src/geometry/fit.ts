@@ -1,4 +1,5 @@
 import type { Size } from '@darkroom/core';
+import { fitFactor, scaledWithin } from './margins.ts';
 import { toPixels } from './pixels.ts';
 
 /**
@@ -53,6 +54,13 @@ export interface SizeRequest {
   zoom: number;
   /** Longest output side (8192): larger results are scaled down whole, as imgix does. */
   maxOutputSide: number;
+  /** Most pixels of the output (RENDER_MAX_MEGAPIXELS per frame); larger results shrink alike. */
+  maxOutputPixels?: number;
+  /**
+   * A further factor (at most 1) for the whole result: what the padding, border or a pivot
+   * rotation will add around it would otherwise grow the output past its limits (margins.ts).
+   */
+  scale?: number;
   /**
    * Padding and border the later steps add around the result. imgix sizes "the image (including
    * the padding) to fit within the requested dimensions", so they come off a requested side.
@@ -76,22 +84,33 @@ export interface ResizePlan {
   output: Size;
 }
 
-/** Plans the resize; the output never exceeds `maxOutputSide` on either side. */
+/**
+ * Plans the resize; the output never exceeds `maxOutputSide` on either side nor
+ * `maxOutputPixels` in all, and is scaled by `scale` besides.
+ */
 export function planResize(request: SizeRequest): ResizePlan {
   const plan = planWithoutLimit(request);
-  const longest = Math.max(plan.output.width, plan.output.height);
-  if (longest <= request.maxOutputSide) return plan;
+  const limit = {
+    side: request.maxOutputSide,
+    pixels: request.maxOutputPixels ?? Number.POSITIVE_INFINITY,
+  };
+  const factor = fitFactor(plan.output, limit) * Math.min(1, request.scale ?? 1);
+  if (factor >= 1) return plan;
   // imgix: "All output images will be sized down to accommodate this limit". The long side
   // lands on the limit exactly; the short side is rounded once, at the end (rounding it before
   // planning again let it bind a fit=clip: 9000x30 came out 8100x27, not 8192x27).
-  const factor = request.maxOutputSide / longest;
   // A plain resize is just made smaller.
-  if (!plan.cropTo && !plan.canvas) return image(scaleBy(plan.output, factor));
-  // The same request shrunk whole, so a crop keeps its window and a fill its proportions.
+  if (!plan.cropTo && !plan.canvas) return image(scaledWithin(plan.output, factor, limit));
+  // The same request shrunk whole, so a crop keeps its window and a fill its proportions;
+  // rounded down where the pixel limit binds, which rounding up could pass.
+  const whole = (length: number) =>
+    plan.output.width * plan.output.height * factor * factor > limit.pixels * 0.999
+      ? Math.max(1, Math.floor(length))
+      : length;
   return planWithoutLimit({
     ...request,
-    width: { unit: 'pixels', value: plan.output.width * factor },
-    height: { unit: 'pixels', value: plan.output.height * factor },
+    width: { unit: 'pixels', value: whole(plan.output.width * factor) },
+    height: { unit: 'pixels', value: whole(plan.output.height * factor) },
     dpr: 1,
     aspectRatio: null,
     bounds: NO_BOUNDS,

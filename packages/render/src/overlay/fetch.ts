@@ -1,5 +1,6 @@
 import type { Params, Size } from '@darkroom/core';
 import sharp from 'sharp';
+import { checkDecodedBytes, untrustedInput } from '../output/limits.ts';
 import { RenderError, type RenderContext } from '../pipeline/context.ts';
 
 export type OverlayRole = 'watermark' | 'blend';
@@ -54,9 +55,14 @@ export async function loadOverlayImage(
   role: OverlayRole,
 ): Promise<OverlayImage> {
   const bytes = await context.request.fetchImage(location);
+  const { source, limits } = context;
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(bytes).metadata();
+    // The header only; the pixel budget is checked against it right below.
+    metadata = await sharp(bytes, {
+      ...untrustedInput(limits),
+      limitInputPixels: false,
+    }).metadata();
   } catch (error) {
     throw new RenderError(422, `The ${role} image is not an image Darkroom can read.`, {
       cause: error,
@@ -66,7 +72,6 @@ export async function loadOverlayImage(
   if (width === undefined || height === undefined) {
     throw new RenderError(422, `The ${role} image has no dimensions.`);
   }
-  const { source, limits } = context;
   const originPixels = source.width * source.height * source.pages;
   if (originPixels + width * height * pages > limits.maxInputPixels) {
     throw new RenderError(
@@ -74,9 +79,11 @@ export async function loadOverlayImage(
       `The ${role} image is too large: with the origin image it exceeds ${limits.maxInputPixels} pixels.`,
     );
   }
+  // Only the first frame is decoded; deep or many-banded pixels count for their bytes.
+  checkDecodedBytes(metadata, width * height, limits, `${role} image`);
   const turned = (metadata.orientation ?? 1) >= 5;
   return {
-    open: () => sharp(bytes, { limitInputPixels: limits.maxInputPixels }).autoOrient(),
+    open: () => sharp(bytes, untrustedInput(limits)).autoOrient(),
     size: turned ? { width: height, height: width } : { width, height },
   };
 }

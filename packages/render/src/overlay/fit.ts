@@ -142,3 +142,92 @@ function offset(excess: number, keepStart: boolean, keepEnd: boolean): number {
   if (keepEnd) return excess;
   return Math.floor(excess / 2);
 }
+
+/**
+ * The plan scaled by `factor` (a mark that will be shrunk to fit inside the image is sized
+ * smaller in the first place, so it is never rasterized larger than it is drawn).
+ */
+export function scaleFitPlan(plan: FitPlan, factor: number): FitPlan {
+  if (factor >= 1) return plan;
+  const length = (value: number) => Math.max(1, Math.round(value * factor));
+  const offset = (value: number) => Math.round(value * factor);
+  const resize = { width: length(plan.resize.width), height: length(plan.resize.height) };
+  const extract = plan.extract && {
+    left: Math.min(offset(plan.extract.left), resize.width - 1),
+    top: Math.min(offset(plan.extract.top), resize.height - 1),
+    width: length(plan.extract.width),
+    height: length(plan.extract.height),
+  };
+  if (extract) {
+    extract.width = Math.min(extract.width, resize.width - extract.left);
+    extract.height = Math.min(extract.height, resize.height - extract.top);
+  }
+  const extend = plan.extend && {
+    ...plan.extend,
+    top: offset(plan.extend.top),
+    bottom: offset(plan.extend.bottom),
+    left: offset(plan.extend.left),
+    right: offset(plan.extend.right),
+  };
+  const inner = extract ?? resize;
+  const output = extend
+    ? {
+        width: inner.width + extend.left + extend.right,
+        height: inner.height + extend.top + extend.bottom,
+      }
+    : { width: inner.width, height: inner.height };
+  return { resize, extract, extend, output };
+}
+
+/**
+ * The plan cut to `part` of its output (the part of a layer the image shows), so only that part
+ * is rasterized; null when that part is wholly transparent. sharp cuts (after a resize) before
+ * it extends, so a filled plan cuts the resized overlay to what shows of it and extends that by
+ * the margins that show; a clamped one copies the nearest edge pixels into them.
+ */
+export function visibleFitPlan(plan: FitPlan, part: Rect): FitPlan | null {
+  const output = { width: part.width, height: part.height };
+  const { extend } = plan;
+  if (!extend) {
+    const origin = plan.extract ?? { left: 0, top: 0 };
+    const extract = { left: origin.left + part.left, top: origin.top + part.top, ...output };
+    return { ...plan, extract, output };
+  }
+  const copy = extend.edge === 'copy';
+  const x = shownOnAxis(part.left, part.width, extend.left, plan.resize.width, copy);
+  const y = shownOnAxis(part.top, part.height, extend.top, plan.resize.height, copy);
+  if (!x || !y) return null;
+  return {
+    resize: plan.resize,
+    extract: { left: x.from, top: y.from, width: x.length, height: y.length },
+    extend: { left: x.before, right: x.after, top: y.before, bottom: y.after, edge: extend.edge },
+    output,
+  };
+}
+
+/**
+ * On one axis: which pixels of the resized overlay (at `imageStart`, `imageLength` long) a
+ * window from `start`, `length` long shows, and how much margin lies before and after them.
+ * A window wholly in the margin shows nothing, or, copying edges, the nearest edge pixel.
+ */
+function shownOnAxis(
+  start: number,
+  length: number,
+  imageStart: number,
+  imageLength: number,
+  copy: boolean,
+): { from: number; length: number; before: number; after: number } | null {
+  const from = Math.max(start, imageStart);
+  const to = Math.min(start + length, imageStart + imageLength);
+  if (to > from) {
+    return {
+      from: from - imageStart,
+      length: to - from,
+      before: from - start,
+      after: start + length - to,
+    };
+  }
+  if (!copy) return null;
+  const edge = start >= imageStart + imageLength ? imageLength - 1 : 0;
+  return { from: edge, length: 1, before: 0, after: length - 1 };
+}

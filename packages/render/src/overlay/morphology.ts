@@ -16,8 +16,9 @@ export function padMask(mask: Uint8Array, width: number, height: number, margin:
 
 /**
  * Each pixel becomes the largest value within `radius` of it (a disc). Horizontal maxima for
- * each half-width the disc needs are found once per row in linear time (van Herk/Gil-Werman),
- * so the cost grows with the radius, not its square.
+ * each half-width the disc needs are found in linear time per row (van Herk/Gil-Werman) and
+ * folded into the result at once, one half-width at a time, so the cost grows with the radius
+ * (not its square) and the memory stays three masks whatever the radius.
  */
 export function dilateMask(
   mask: Uint8Array,
@@ -27,28 +28,35 @@ export function dilateMask(
 ): Buffer {
   const r = Math.floor(radius);
   if (r <= 0) return Buffer.from(mask);
-  const halfWidths = Array.from({ length: r + 1 }, (_, dy) =>
-    Math.floor(Math.sqrt(r * r - dy * dy)),
-  );
-  const rowMaxima = new Map<number, Uint8Array>();
-  for (const halfWidth of new Set(halfWidths))
-    rowMaxima.set(halfWidth, horizontalMax(mask, width, height, halfWidth));
+  // Rows dy away from a pixel reach halfWidths[|dy|] pixels left and right of it.
+  const rowsByHalfWidth = new Map<number, number[]>();
+  for (let dy = 0; dy <= r; dy += 1) {
+    const halfWidth = Math.floor(Math.sqrt(r * r - dy * dy));
+    const rows = rowsByHalfWidth.get(halfWidth) ?? [];
+    rows.push(dy);
+    rowsByHalfWidth.set(halfWidth, rows);
+  }
   const out = Buffer.alloc(mask.length);
-  for (let y = 0; y < height; y += 1) {
-    for (let dy = -r; dy <= r; dy += 1) {
-      const sourceRow = y + dy;
-      if (sourceRow < 0 || sourceRow >= height) continue;
-      const maxima = rowMaxima.get(halfWidths[Math.abs(dy)] ?? 0);
-      if (!maxima) continue;
-      const from = sourceRow * width;
-      const to = y * width;
-      for (let x = 0; x < width; x += 1) {
-        const value = maxima[from + x] ?? 0;
-        if (value > (out[to + x] ?? 0)) out[to + x] = value;
-      }
+  for (const [halfWidth, offsets] of rowsByHalfWidth) {
+    const maxima = horizontalMax(mask, width, height, halfWidth);
+    for (const offset of offsets) {
+      foldRows(out, maxima, width, height, offset);
+      if (offset !== 0) foldRows(out, maxima, width, height, -offset);
     }
   }
   return out;
+}
+
+/** `out` row y takes the larger of itself and `maxima` row y + dy, for every row. */
+function foldRows(out: Buffer, maxima: Uint8Array, width: number, height: number, dy: number) {
+  for (let y = Math.max(0, -dy); y < Math.min(height, height - dy); y += 1) {
+    const from = (y + dy) * width;
+    const to = y * width;
+    for (let x = 0; x < width; x += 1) {
+      const value = maxima[from + x] ?? 0;
+      if (value > (out[to + x] ?? 0)) out[to + x] = value;
+    }
+  }
 }
 
 /** Per row, the largest value within `halfWidth` pixels left or right of each pixel. */

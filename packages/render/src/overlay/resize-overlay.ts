@@ -16,8 +16,14 @@ export async function applyFit(overlay: OverlayImage, plan: FitPlan): Promise<Si
     .toColourspace('srgb')
     .ensureAlpha()
     .resize(plan.resize.width, plan.resize.height, { fit: 'fill' });
-  // Called after resize, sharp extracts from (and extends) the resized image.
+  // Called after resize, sharp extracts from the resized image.
   if (plan.extract) pipeline = pipeline.extract(plan.extract);
+  if (plan.extract && plan.extend) {
+    // sharp 0.34 drops an extend that follows a resize and an extract in one pipeline: the
+    // extracted part (at most the image's size, fit.ts visibleFitPlan) is made first.
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+  }
   if (plan.extend) {
     const { edge, ...sides } = plan.extend;
     pipeline = pipeline.extend(

@@ -12,6 +12,8 @@ export interface TextLayoutRequest {
   /** `txt-fit=max` shrinks the type to fit; otherwise `clip` cuts what overflows. */
   shrinkToFit: boolean;
   clip: TextClip;
+  /** The render's deadline: sharp's timeout for each rendering, checked between them. */
+  deadline: { secondsLeft(): number; check(): void };
 }
 
 // Ink does not scale exactly with the font size (hinting, rounding), so shrinking may need a
@@ -36,7 +38,8 @@ export async function layoutText(request: TextLayoutRequest): Promise<TextRaster
 }
 
 function render(request: TextLayoutRequest, text: string, style: TextStyle) {
-  return renderMarkup(textMarkup(text, style), request.options);
+  request.deadline.check();
+  return renderMarkup(textMarkup(text, style), request.options, request.deadline.secondsLeft());
 }
 
 async function shrink(request: TextLayoutRequest, first: TextRaster): Promise<TextRaster | null> {
@@ -56,7 +59,10 @@ async function shrink(request: TextLayoutRequest, first: TextRaster): Promise<Te
 
 /** Each line too wide loses characters to an ellipsis until it fits (or only the ellipsis is left). */
 async function withEllipsis(request: TextLayoutRequest): Promise<TextRaster | null> {
-  const lines = await Promise.all(request.text.split('\n').map((line) => fitLine(request, line)));
+  // One line at a time: each is a binary search of renderings, and together they would flood
+  // libvips' threads.
+  const lines: string[] = [];
+  for (const line of request.text.split('\n')) lines.push(await fitLine(request, line));
   return render(request, lines.join('\n'), request.style);
 }
 

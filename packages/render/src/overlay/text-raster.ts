@@ -1,7 +1,9 @@
 import type { Rgba } from '@darkroom/core';
 import sharp from 'sharp';
-import { dilateMask, padMask } from './morphology.ts';
-import { alphaOf, colourThroughMask, cropRgba, pasteRgba, scaleAlpha } from './raw.ts';
+import { RenderError } from '../pipeline/context.ts';
+import { renderWorkers } from '../workers/pool.ts';
+import { padMask } from './morphology.ts';
+import { cropRgba, pasteRgba } from './raw.ts';
 import type { ClipWindow } from './text-clip.ts';
 
 /** Raw RGBA pixels of rendered text, cut to the ink (libvips trims text to its ink extents). */
@@ -25,6 +27,7 @@ export interface RenderOptions {
 export async function renderMarkup(
   markup: string,
   options: RenderOptions,
+  timeoutSeconds: number,
 ): Promise<TextRaster | null> {
   try {
     const { data, info } = await sharp({
@@ -38,10 +41,20 @@ export async function renderMarkup(
       },
     })
       .raw()
+      .timeout({ seconds: timeoutSeconds })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof Error && /no text to render/.test(error.message)) return null;
+    // cairo's surfaces stop at 32767 pixels a side (the estimate in text-bounds.ts lets through
+    // text whose glyphs are wider than it assumes).
+    if (error instanceof Error && /too big\) for the size of the input/.test(error.message)) {
+      throw new RenderError(
+        413,
+        'The text is too large to draw (past 32767 pixels a side): shorten txt or lower txt-size.',
+        { cause: error },
+      );
+    }
     throw error;
   }
 }
@@ -88,22 +101,46 @@ function shadowOpacity(strength: number): number {
 }
 
 /**
+ * What bounds the effects' work: sharp's timeout for each pipeline, and the signal that
+ * cancels the outline's worker thread (the render's deadline and its caller's abort).
+ */
+export interface EffectsRun {
+  secondsLeft(): number;
+  signal?: AbortSignal | undefined;
+}
+
+/**
  * The text with its shadow beneath and its outline between shadow and fill, on a transparent
  * layer `effectMargin` pixels larger on every side than the ink. `fillOpacity` (the alpha of
- * `txt-color`) fades the letters only: transparent text keeps its outline and shadow.
+ * `txt-color`) fades the letters only: transparent text keeps its outline and shadow. Every
+ * pixel loop runs in libvips or a worker thread, never on the event loop.
  */
 export async function withEffects(
   fill: TextRaster,
   effects: TextEffects,
   fillOpacity: number,
+  run: EffectsRun,
 ): Promise<TextRaster> {
-  const faded = { ...fill, data: Buffer.from(fill.data) };
-  scaleAlpha(faded.data, fillOpacity);
+  const timeout = () => ({ seconds: run.secondsLeft() });
+  const fillRaw = { width: fill.width, height: fill.height, channels: 4 as const };
+  const faded =
+    fillOpacity >= 1
+      ? fill.data
+      : await sharp(fill.data, { raw: fillRaw })
+          .linear([1, 1, 1, fillOpacity], [0, 0, 0, 0])
+          .raw()
+          .timeout(timeout())
+          .toBuffer();
   const margin = effectMargin(effects);
-  if (margin === 0) return faded;
+  if (margin === 0) return { ...fill, data: faded };
   const width = fill.width + 2 * margin;
   const height = fill.height + 2 * margin;
-  const mask = padMask(alphaOf(fill.data), fill.width, fill.height, margin);
+  const alpha = await sharp(fill.data, { raw: fillRaw })
+    .extractChannel(3)
+    .raw()
+    .timeout(timeout())
+    .toBuffer();
+  const mask = padMask(alpha, fill.width, fill.height, margin);
   const layers: sharp.OverlayOptions[] = [];
   const raw = { width, height, channels: 4 as const };
   const sigma = shadowSigma(effects);
@@ -113,30 +150,66 @@ export async function withEffects(
       .blur(sigma)
       .extractChannel(0)
       .raw()
+      .timeout(timeout())
       .toBuffer();
     layers.push({
-      input: colourThroughMask(blurred, { r: 0, g: 0, b: 0 }, shadowOpacity(effects.shadow)),
+      input: await colourThroughMask(
+        blurred,
+        { width, height },
+        { r: 0, g: 0, b: 0 },
+        shadowOpacity(effects.shadow),
+        timeout(),
+      ),
       raw,
     });
   }
   if (effects.outline && effects.outline.width > 0) {
-    const grown = dilateMask(mask, width, height, Math.ceil(effects.outline.width));
+    // The disc dilation is JavaScript: a worker thread runs it, cancelled with the render.
+    const grown = await renderWorkers().run(
+      'dilate',
+      { mask, width, height, radius: Math.ceil(effects.outline.width) },
+      { signal: run.signal },
+    );
     layers.push({
-      input: colourThroughMask(grown, effects.outline.colour, effects.outline.colour.alpha),
+      input: await colourThroughMask(
+        grown,
+        { width, height },
+        effects.outline.colour,
+        effects.outline.colour.alpha,
+        timeout(),
+      ),
       raw,
     });
   }
-  layers.push({
-    input: faded.data,
-    raw: { width: fill.width, height: fill.height, channels: 4 },
-    left: margin,
-    top: margin,
-  });
+  layers.push({ input: faded, raw: fillRaw, left: margin, top: margin });
   const data = await sharp({
     create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
   })
     .composite(layers)
     .raw()
+    .timeout(timeout())
     .toBuffer();
   return { data, width, height };
+}
+
+/** An RGBA layer of one colour whose alpha is `mask` (one byte a pixel) times `opacity`. */
+async function colourThroughMask(
+  mask: Uint8Array,
+  size: { width: number; height: number },
+  colour: { r: number; g: number; b: number },
+  opacity: number,
+  timeout: { seconds: number },
+): Promise<Buffer> {
+  const maskRaw = { raw: { ...size, channels: 1 as const } };
+  const alpha =
+    opacity >= 1
+      ? Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength)
+      : await sharp(mask, maskRaw).linear(opacity, 0).extractChannel(0).raw().toBuffer();
+  return sharp({
+    create: { ...size, channels: 3, background: { r: colour.r, g: colour.g, b: colour.b } },
+  })
+    .joinChannel(alpha, maskRaw)
+    .raw()
+    .timeout(timeout)
+    .toBuffer();
 }

@@ -1,7 +1,8 @@
 import type { Params } from '@darkroom/core';
 import sharp from 'sharp';
 import type { FrameRange } from '../animation/frames.ts';
-import type { Deadline } from '../output/limits.ts';
+import { untrustedInput, type Deadline } from '../output/limits.ts';
+import { renderBudget, type RenderBudget } from './budget.ts';
 import type { RenderContext, RenderLimits, RenderRequest, SourceImage } from './context.ts';
 
 export interface ContextSettings {
@@ -14,6 +15,8 @@ export interface ContextSettings {
   deadline: Deadline;
   /** RenderContext.sourceScale; 1 when no premium operation changed the origin's size. */
   sourceScale?: number;
+  /** What the canvases and the output may hold; by default the limits' own, for `frames`. */
+  budget?: RenderBudget;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface ContextSettings {
 export function createRenderContext(
   request: RenderRequest,
   source: SourceImage,
-  { params, limits, frames, deadline, sourceScale = 1 }: ContextSettings,
+  { params, limits, frames, deadline, sourceScale = 1, budget }: ContextSettings,
 ): RenderContext {
   const frameHeight = source.metadata.height ?? source.height;
   const context: RenderContext = {
@@ -31,8 +34,9 @@ export function createRenderContext(
     params,
     source,
     limits,
+    budget: budget ?? renderBudget(limits, frames.count),
     image: sharp(source.bytes, {
-      limitInputPixels: limits.maxInputPixels,
+      ...untrustedInput(limits),
       // A file cut short fails the render (422) instead of rendering half an image; benign
       // decoder warnings common in camera JPEGs (stray bytes before a marker) still render.
       failOn: 'truncated',
@@ -46,6 +50,7 @@ export function createRenderContext(
     animated: frames.count > 1,
     pageHeight: frameHeight,
     pendingFill: null,
+    margins: null,
     premium: false,
     sourceScale,
     aiFailures: {},

@@ -1,6 +1,8 @@
 import type { Params } from '@darkroom/core';
 import type sharp from 'sharp';
 import type { AiModels, GenerativeEditor } from '../ai/types.ts';
+import type { Margins } from '../geometry/margins.ts';
+import type { RenderBudget } from './budget.ts';
 
 /** Client hints sent with the request (`ch=Width,DPR,Save-Data`); null when not sent. */
 export interface ClientHints {
@@ -10,11 +12,27 @@ export interface ClientHints {
   saveData: boolean;
 }
 
+/**
+ * The resource budget of one render (RENDER_MAX_SIDE, RENDER_MAX_MEGAPIXELS, RENDER_MAX_FRAMES),
+ * checked against the parameters and the origin's header before any pixel is decoded
+ * (pipeline/budget.ts).
+ */
 export interface RenderLimits {
-  /** Largest input, in pixels, all animation frames counted together (50 MP): pixel-flood guard. */
+  /**
+   * The pixel budget (50 MP), animation frames counted together: the largest input decoded
+   * (pixel-flood guard; 8-bit RGBA's worth of bytes, so deep or many-channel files count more),
+   * and the largest canvas any step allocates, output included.
+   */
   maxInputPixels: number;
-  /** Largest output side in pixels (8192). */
+  /** Largest side in pixels of the output and of every canvas on the way to it (8192). */
   maxOutputSide: number;
+  /** Most animation frames one render decodes (1000). */
+  maxFrames: number;
+  /**
+   * Bytes of decoded pixels all renders of this process may hold together (512 MB): larger
+   * renders wait for one another rather than run side by side (pipeline/memory-gate.ts).
+   */
+  maxMemoryBytes: number;
   /** Longest a render may take before it is abandoned, in milliseconds. */
   timeoutMs: number;
 }
@@ -22,6 +40,8 @@ export interface RenderLimits {
 export const DEFAULT_RENDER_LIMITS: RenderLimits = {
   maxInputPixels: 50_000_000,
   maxOutputSide: 8192,
+  maxFrames: 1000,
+  maxMemoryBytes: 512 * 1024 * 1024,
   timeoutMs: 30_000,
 };
 
@@ -114,6 +134,8 @@ export interface RenderContext {
   readonly params: Params;
   readonly source: SourceImage;
   readonly limits: RenderLimits;
+  /** What the canvases and the output may hold (pipeline/budget.ts). */
+  readonly budget: RenderBudget;
   image: sharp.Sharp;
   width: number;
   height: number;
@@ -124,6 +146,11 @@ export interface RenderContext {
   /** Frame height when animated (frames are stacked vertically in sharp). */
   pageHeight: number;
   pendingFill: PendingFill | null;
+  /**
+   * The padding, border and stroke widths, scaled with the image by the size step when the
+   * output would otherwise pass the budget; null until it has run (read them from the URL).
+   */
+  margins: Margins | null;
   /** Set by a premium (AI) step. */
   premium: boolean;
   /**

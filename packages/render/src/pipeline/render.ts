@@ -20,10 +20,13 @@ import { asRenderError, checkInputPixels, Deadline } from '../output/limits.ts';
 import { blockUntrustedLoaders } from '../output/loaders.ts';
 import { OUTPUT_MEDIA_TYPES, SVG_MEDIA_TYPE } from '../output/media-types.ts';
 import { readSource } from '../output/source.ts';
-import { looksLikeSvg, sanitizeSvg } from '../output/svg-sanitize.ts';
+import { admitSvg, checkSvgRaster, type AdmittedSvg } from '../output/svg-admission.ts';
+import { looksLikeSvg } from '../output/svg-sanitize.ts';
+import { renderWorkers } from '../workers/pool.ts';
 import { paletteOutput } from '../steps/palette.ts';
 import { createRenderContext } from './context-factory.ts';
 import { configureLibvips } from './libvips.ts';
+import { withinDeadline } from './render-deadline.ts';
 import {
   DEFAULT_RENDER_LIMITS,
   RenderError,
@@ -34,6 +37,18 @@ import {
   type SourceImage,
 } from './context.ts';
 import { PIPELINE } from './steps.ts';
+import {
+  memoryEstimate,
+  outputLimit,
+  renderBudget,
+  type CanvasPixels,
+  type RenderBudget,
+} from './budget.ts';
+import { RENDER_MEMORY } from './memory-gate.ts';
+import type { FramedPlan } from '../geometry/output-frame.ts';
+import type { Params } from '@darkroom/core';
+import { checkBudget } from './budget-plan.ts';
+import { fitFactor, scaledWithin } from '../geometry/margins.ts';
 import { MOTION_DEFAULTS, motionVideo } from '../video/motion-video.ts';
 
 // Before any origin byte reaches libvips: only loaders hardened for untrusted input may run.
@@ -67,12 +82,28 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   if (request.params.boolean('rasterize-bypass') === true && looksLikeSvg(request.input)) {
     return svgAsItIs(request);
   }
+  // An SVG (or svgz) origin is read against the SVG limits before librsvg sees it.
+  const svg = await admitSvg(request.input, request.signal);
+  const admitted = svg === null ? request : { ...request, input: svg.bytes };
   const limits = { ...DEFAULT_RENDER_LIMITS, ...request.limits };
   const deadline = new Deadline(limits.timeoutMs, request.signal);
+  // Every sharp pipeline and worker task of this render stops at this deadline.
+  return withinDeadline(deadline, request.signal, () =>
+    renderOrigin(admitted, svg, limits, deadline),
+  );
+}
+
+async function renderOrigin(
+  request: RenderRequest,
+  svg: AdmittedSvg | null,
+  limits: RenderLimits,
+  deadline: Deadline,
+): Promise<RenderResult> {
   // fm=json describes the origin with everything sharp reads from its header.
   const reading = { fullMetadata: request.params.string('fm') === 'json' };
   const origin = await readSource(request.input, reading);
   checkInputPixels(origin, 1, limits);
+  if (svg !== null) checkSvgRaster(origin, svg, limits.maxInputPixels);
   const premium = await applyPremiumOperations(
     request.input,
     request.params,
@@ -102,10 +133,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
  * left aside as imgix does, sanitized unless `svg-sanitize=false`. Raster origins ignore the
  * parameter; PDF and EPS, which imgix also passes through, are not read by Darkroom at all.
  */
-function svgAsItIs(request: RenderRequest): RenderResult {
+async function svgAsItIs(request: RenderRequest): Promise<RenderResult> {
   const sanitize = request.params.boolean('svg-sanitize') ?? true;
+  // The sanitizer parses up to 5 MiB of XML: a worker thread does it, off the event loop.
+  const sanitized = sanitize
+    ? await renderWorkers().run('sanitizeSvg', { bytes: request.input }, { signal: request.signal })
+    : null;
   return {
-    body: sanitize ? sanitizeSvg(request.input) : Buffer.from(request.input),
+    body:
+      sanitized === null
+        ? Buffer.from(request.input)
+        : Buffer.from(sanitized.buffer, sanitized.byteOffset, sanitized.byteLength),
     contentType: SVG_MEDIA_TYPE,
     format: 'svg',
     width: null,
@@ -129,6 +167,10 @@ async function renderSource(
   // A still made from an animation decodes only the first selected frame.
   const frames = animated ? selected : { first: selected.first, count: 1 };
   checkInputPixels(source, frames.count, limits);
+  const formats = encodedFormats(plan);
+  const budget = renderBudget(limits, frames.count, formats);
+  // Before any pixel is decoded: every canvas the parameters make must fit (413 if not).
+  const framed = plan.kind === 'json' ? null : checkBudget(params, source, budget, sourceScale);
   if (plan.kind === 'motion' && request.imageToVideo !== true) {
     throw new RenderError(
       403,
@@ -138,12 +180,18 @@ async function renderSource(
   if (plan.kind === 'json') {
     const faces =
       params.number('faces') === 1 && request.ai !== undefined
-        ? await facesInImage(request.ai, source.bytes, source)
+        ? await facesInImage(request.ai, source.bytes, source, limits)
         : null;
     return jsonResult(source, faces);
   }
 
   const session: Session = { request, source, limits, frames, deadline };
+  // The renders running together share the process's memory (RenderLimits.maxMemoryBytes).
+  RENDER_MEMORY.capacity = limits.maxMemoryBytes;
+  const release = await RENDER_MEMORY.acquire(
+    memoryEstimate(canvasPixels(params, source, frames.count, framed, budget), formats),
+    deadline,
+  );
   try {
     const context = createRenderContext({ ...request, input: source.bytes }, source, {
       params,
@@ -151,6 +199,7 @@ async function renderSource(
       frames,
       deadline,
       sourceScale,
+      budget,
     });
     for (const step of PIPELINE) {
       deadline.check();
@@ -169,7 +218,30 @@ async function renderSource(
     }
   } catch (error) {
     throw asRenderError(error);
+  } finally {
+    release();
   }
+}
+
+/**
+ * The largest canvases the render will hold: the origin decoded, the planned output, and a
+ * straightening rotation's turned copy (up to twice the frame, within the canvas budget).
+ */
+function canvasPixels(
+  params: Params,
+  source: SourceImage,
+  frames: number,
+  framed: FramedPlan | null,
+  budget: RenderBudget,
+): CanvasPixels {
+  const output = framed ? framed.output.width * framed.output.height : source.width * source.height;
+  const straightened = params.has('rot') && params.string('rot-type') !== 'pivot';
+  const turned = straightened ? Math.min(2 * output, budget.pixels) : 0;
+  return {
+    decoded: source.width * source.height * frames,
+    canvas: Math.max(output, turned) * frames,
+    output: output * frames,
+  };
 }
 
 async function encodeImage(
@@ -249,24 +321,30 @@ function evenSide(side: number): number {
   return Math.max(2, side - (side % 2));
 }
 
+/** The formats the output may be encoded in, for the encoder's share of the budget. */
+function encodedFormats(plan: OutputPlan): ImageFormat[] {
+  if (plan.kind !== 'image') return [];
+  return 'fixed' in plan.choice
+    ? [plan.choice.fixed]
+    : [plan.choice.opaque, plan.choice.transparent];
+}
+
 /**
  * Outputs never exceed `maxOutputSide` (8192) on a side, the catalogue's bound for `w` and `h`
- * (editor spec sections 3 and 9). The size step already keeps `w`/`h` within it; this catches
- * growth from padding, borders, rotation or a huge origin served without `w`.
+ * (editor spec sections 3 and 9), nor the budget's pixels for their encoder. The size step
+ * already plans within them, growth from padding, borders and a pivot included; this catches
+ * what rounding or a later step leaves over.
  */
 async function clampOutputSize(context: RenderContext): Promise<void> {
-  const { maxOutputSide } = context.limits;
-  if (context.width <= maxOutputSide && context.height <= maxOutputSide) return;
+  const limit = outputLimit(context.budget);
+  const factor = fitFactor({ width: context.width, height: context.height }, limit);
+  if (factor >= 1) return;
+  const size = scaledWithin({ width: context.width, height: context.height }, factor, limit);
   // sharp keeps a single resize per pipeline: render what is planned, then shrink that.
   await context.materialize();
-  context.image = context.image.resize({
-    width: maxOutputSide,
-    height: maxOutputSide,
-    fit: 'inside',
-  });
-  const scale = Math.min(maxOutputSide / context.width, maxOutputSide / context.height);
-  context.width = Math.max(1, Math.round(context.width * scale));
-  context.height = Math.max(1, Math.round(context.height * scale));
+  context.image = context.image.resize(size.width, size.height, { fit: 'fill' });
+  context.width = size.width;
+  context.height = size.height;
   context.pageHeight = context.height;
 }
 

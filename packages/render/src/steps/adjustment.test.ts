@@ -122,6 +122,15 @@ describe('adjustment step', () => {
     expect(await edge('usm=-100&usmrad=3')).toBeGreaterThan(original + 5);
   });
 
+  it('draws an unsharp mask of any radius: past twice the image it is the widest one', async () => {
+    const input = await quadrants();
+    const widest = await renderQuery(input, 'usm=50&usmrad=1000');
+    for (const usmrad of ['99999999', '4294967296', '9007199254740993']) {
+      const { body } = await renderQuery(input, `usm=50&usmrad=${usmrad}`);
+      expect(await pixelAt(body, 30, 6)).toEqual(await pixelAt(widest.body, 30, 6));
+    }
+  });
+
   it('darkens the dark side and lightens the light side of an edge with sharp', async () => {
     const steps = await sharp({
       create: { width: 32, height: 8, channels: 3, background: { r: 60, g: 60, b: 60 } },

@@ -11,7 +11,8 @@ import {
 } from '../overlay/blend-modes.ts';
 import { compositeLayers, frameSize } from '../overlay/composite.ts';
 import { loadOverlayImage, overlayLocation } from '../overlay/fetch.ts';
-import { isOverlayFit, planFit, readCropGravity } from '../overlay/fit.ts';
+import { isOverlayFit, planFit, readCropGravity, visibleFitPlan } from '../overlay/fit.ts';
+import { admitResize, written } from '../pipeline/budget.ts';
 import {
   placeLayer,
   readAlignment,
@@ -63,6 +64,8 @@ export const blendStep: StepModule = {
       location === undefined
         ? colourLayer(frameSize(context), colour ?? { r: 0, g: 0, b: 0, alpha: 0 })
         : await imageLayer(context, location);
+    // A blend image wholly off the image, or showing only transparent margins, changes nothing.
+    if (layer === null) return;
     scaleAlpha(layer.data, (params.number('blend-alpha') ?? 100) / 100);
     const modeName = params.string('blend-mode');
     const mode = isBlendMode(modeName) ? modeName : 'overlay';
@@ -80,23 +83,32 @@ function colourLayer(frame: Size, colour: Rgba): RgbaLayer {
   return { data, ...frame, left: 0, top: 0 };
 }
 
-async function imageLayer(context: RenderContext, location: string): Promise<RgbaLayer> {
+/**
+ * The blend image, sized and placed; only the part the image shows is rasterized (a blend sized
+ * far past the image, blend-w=8192 of a tall image, never allocates what is cut off anyway).
+ */
+async function imageLayer(context: RenderContext, location: string): Promise<RgbaLayer | null> {
   const { params } = context;
   const frame = frameSize(context);
   const overlay = await loadOverlayImage(context, location, 'blend');
-  const sized = await applyFit(overlay, planBlendSize(params, overlay.size, frame));
-  const x = params.number('blend-x');
-  const y = params.number('blend-y');
+  const plan = planBlendSize(params, overlay.size, frame);
+  admitResize(context.budget, plan.resize, written(params, BLEND_SIZE), 'a blend image');
   const { left, top } = placeLayer({
     canvas: frame,
-    layer: sized,
+    layer: plan.output,
     alignment: readAlignment(params.strings('blend-align'), DEFAULT_ALIGNMENT),
     pad: params.number('blend-pad') ?? 0,
-    x,
-    y,
+    x: params.number('blend-x'),
+    y: params.number('blend-y'),
   });
-  return { ...sized, left, top };
+  const shown = visiblePart({ left, top, ...plan.output }, frame);
+  const part = shown && visibleFitPlan(plan, shown.crop);
+  if (!shown || !part) return null;
+  const sized = await applyFit(overlay, part);
+  return { ...sized, left: shown.left, top: shown.top };
 }
+
+const BLEND_SIZE = ['blend-w', 'blend-h', 'blend-size', 'blend-fit'];
 
 /**
  * `blend-size=inherit` gives the blend the image's own size, cropped to it as `blend-crop`

@@ -69,9 +69,15 @@ export const borderStep: StepModule = {
   ],
   async run(context) {
     const border = readBorder(context.params);
-    await drawBorder(context, border);
     const stroke = readStroke(context.params);
-    if (stroke) await drawStroke(context, stroke, border?.outer ?? uniformRadii(0));
+    // The widths as the size step scaled them to the output's limits, when it has run.
+    const { margins } = context;
+    if (border && margins) border.sides = margins.border;
+    if (stroke && margins) stroke.size = margins.stroke;
+    await drawBorder(context, border);
+    if (stroke && stroke.size > 0) {
+      await drawStroke(context, stroke, border?.outer ?? uniformRadii(0));
+    }
   },
 };
 

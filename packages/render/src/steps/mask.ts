@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { composeOnto, solidLayer } from '../composite/layers.ts';
+import { untrustedInput } from '../output/limits.ts';
 import { cornerRadii } from '../composite/param-values.ts';
 import { ellipseSvg, roundedRectSvg, uniformRadii } from '../composite/shapes.ts';
 import { RenderError, type RenderContext } from '../pipeline/context.ts';
@@ -17,7 +18,7 @@ async function imageMask(context: RenderContext, url: string): Promise<sharp.Ove
   const bytes = await context.request.fetchImage(url);
   let mask: { data: Buffer; info: sharp.OutputInfo };
   try {
-    mask = await sharp(bytes, { limitInputPixels: context.limits.maxInputPixels })
+    mask = await sharp(bytes, untrustedInput(context.limits))
       .resize(context.width, context.height, { fit: 'fill' })
       .toColourspace('srgb')
       .ensureAlpha()

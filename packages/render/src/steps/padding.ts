@@ -22,7 +22,8 @@ export const paddingStep: StepModule = {
   name: 'padding',
   parameters: ['pad', 'pad-top', 'pad-right', 'pad-bottom', 'pad-left'],
   async run(context) {
-    const sides = paddingSides(context.params);
+    // As the size step scaled them to the output's limits, else as the URL gives them.
+    const sides = context.margins?.padding ?? paddingSides(context.params);
     if (isEmpty(sides)) return;
     await extendCanvas(context, sides, context.params.color('bg') ?? TRANSPARENT_WHITE);
   },

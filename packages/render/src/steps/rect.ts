@@ -27,7 +27,11 @@ export const rectStep: StepModule = {
  * resolution may have enlarged `scale` times before the pipeline: they are resolved against the
  * origin's size and scaled with it, so the frame the editor drew stays over the same picture.
  */
-function regionInImage(values: readonly ParamValue[], image: Size, scale: number): Rect | null {
+export function regionInImage(
+  values: readonly ParamValue[],
+  image: Size,
+  scale: number,
+): Rect | null {
   if (scale === 1) return resolveRect(values, image);
   const origin = {
     width: Math.max(1, Math.round(image.width / scale)),

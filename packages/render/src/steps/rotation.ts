@@ -1,4 +1,6 @@
+import { fitFactor, pivotSize, scaledWithin } from '../geometry/margins.ts';
 import { normaliseDegrees, rotatedBounds, straightenWindow } from '../geometry/rotation.ts';
+import { canvasLimit } from '../pipeline/budget.ts';
 import type { Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
@@ -32,7 +34,7 @@ export const rotationStep: StepModule = {
     // equals mirroring first and turning clockwise when one axis is mirrored.
     const clockwise = normaliseDegrees(mirrorAcross !== mirrorDown ? degrees : -degrees);
     if (context.params.string('rot-type') === 'pivot') await pivot(context, clockwise);
-    else straighten(context, clockwise);
+    else await straighten(context, clockwise);
   },
 };
 
@@ -50,10 +52,22 @@ async function pivot(context: RenderContext, clockwise: number): Promise<void> {
 }
 
 /** rot-type=straighten: the rotated image zoomed until it covers the original frame. */
-function straighten(context: RenderContext, clockwise: number): void {
+async function straighten(context: RenderContext, clockwise: number): Promise<void> {
   const frame = { width: context.width, height: context.height };
-  const window = straightenWindow(frame, clockwise);
-  const bounds = rotatedBounds(frame, clockwise);
+  // The turned canvas holds up to twice the frame's pixels (rot=45 of w=8192 is 9654 pixels a
+  // side). Past the budget, the image turns at the scale that fits: the window kept is scaled
+  // up to the frame anyway, so the output keeps its size and only loses some sharpness.
+  const limit = canvasLimit(context.budget);
+  const reduce = fitFactor(pivotSize(frame, clockwise), limit);
+  const turning = reduce < 1 ? scaledWithin(frame, reduce, limit) : frame;
+  if (reduce < 1) {
+    // sharp rotates before it resizes: the smaller copy is made first.
+    context.image = context.image.resize(turning.width, turning.height, { fit: 'fill' });
+    await context.materialize();
+    setSize(context, frame);
+  }
+  const window = straightenWindow(turning, clockwise);
+  const bounds = rotatedBounds(turning, clockwise);
   const canvas = { width: Math.round(bounds.width), height: Math.round(bounds.height) };
   context.image = context.image
     .rotate(clockwise, { background: STRAIGHTEN_BACKGROUND })

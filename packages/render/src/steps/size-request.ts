@@ -1,6 +1,8 @@
 import type { Params, ParamValue, Size } from '@darkroom/core';
 import { readCropStrategy, type CropStrategy } from '../geometry/crop-window.ts';
 import { FIT_MODES, type Dimension, type FitMode, type SizeRequest } from '../geometry/fit.ts';
+import { NO_SIDES, type CanvasLimit, type Growth, type Margins } from '../geometry/margins.ts';
+import { normaliseDegrees } from '../geometry/rotation.ts';
 import { readBorder, readStroke } from './border.ts';
 import { paddingSides } from './padding.ts';
 
@@ -8,7 +10,7 @@ import { paddingSides } from './padding.ts';
 export function readSizeRequest(
   params: Params,
   source: Size,
-  maxOutputSide: number,
+  limit: CanvasLimit,
   crop: CropStrategy,
 ): SizeRequest {
   const ratio = params.ratio('ar');
@@ -26,19 +28,35 @@ export function readSizeRequest(
       maxHeight: params.number('max-h') ?? null,
     },
     zoom: crop.kind === 'focalpoint' ? Math.max(1, crop.zoom) : 1,
-    maxOutputSide,
-    reserved: reservedFrame(params),
+    maxOutputSide: limit.side,
+    maxOutputPixels: limit.pixels,
+    reserved: reservedFrame(readMargins(params)),
+  };
+}
+
+/** The padding, border and stroke the later steps put around the image, as the URL gives them. */
+export function readMargins(params: Params): Margins {
+  return {
+    padding: paddingSides(params),
+    border: readBorder(params)?.sides ?? NO_SIDES,
+    stroke: readStroke(params)?.size ?? 0,
+  };
+}
+
+/** Everything after the size step that grows the canvas: a pivot rotation and the margins. */
+export function readGrowth(params: Params): Growth {
+  const pivot = params.string('rot-type') === 'pivot';
+  return {
+    pivot: pivot ? normaliseDegrees(params.number('rot') ?? 0) : 0,
+    margins: readMargins(params),
   };
 }
 
 /** The padding and border the later steps put around the image, per axis. */
-function reservedFrame(params: Params): Size {
-  const padding = paddingSides(params);
-  const border = readBorder(params)?.sides ?? { top: 0, right: 0, bottom: 0, left: 0 };
-  const stroke = 2 * (readStroke(params)?.size ?? 0);
+function reservedFrame({ padding, border, stroke }: Margins): Size {
   return {
-    width: padding.left + padding.right + border.left + border.right + stroke,
-    height: padding.top + padding.bottom + border.top + border.bottom + stroke,
+    width: padding.left + padding.right + border.left + border.right + 2 * stroke,
+    height: padding.top + padding.bottom + border.top + border.bottom + 2 * stroke,
   };
 }
 

@@ -5,14 +5,17 @@ import {
   type CropStrategy,
   type FocalPointCrop,
 } from '../geometry/crop-window.ts';
-import { planResize, type Canvas, type ResizePlan } from '../geometry/fit.ts';
+import type { Canvas, ResizePlan } from '../geometry/fit.ts';
+import { planFramed } from '../geometry/output-frame.ts';
+import { outputLimit } from '../pipeline/budget.ts';
+import { growthRefusal } from '../pipeline/budget-plan.ts';
 import type { Rect, Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { facesInPipeline, paddedFace, unionOf } from '../ai/faces.ts';
 import { placeByEdges } from './crop-edges.ts';
 import { focalDebugOverlay } from './focal-debug.ts';
-import { readCrop, readSizeRequest } from './size-request.ts';
+import { readCrop, readGrowth, readSizeRequest } from './size-request.ts';
 
 /**
  * Size, fit and crop (imgix size and focal-point docs). The common case, a plain `w=512`, is
@@ -44,9 +47,16 @@ export const sizeStep: StepModule = {
     await cutFaceArea(context);
     const source = { width: context.width, height: context.height };
     const crop = await cropStrategy(context);
-    const plan = planResize(
-      readSizeRequest(context.params, source, context.limits.maxOutputSide, crop),
+    // The output's limits, what the later steps add around the image included (budget.ts).
+    const limit = outputLimit(context.budget);
+    const framed = planFramed(
+      readSizeRequest(context.params, source, limit, crop),
+      readGrowth(context.params),
+      limit,
     );
+    if (framed.vanishes) throw growthRefusal(context.params, framed, context.budget);
+    context.margins = framed.margins;
+    const plan = framed.resize;
     if (!plan.cropTo && !plan.canvas && sameSize(plan.scaled, source)) return;
 
     if (plan.cropTo) {

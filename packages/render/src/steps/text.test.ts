@@ -3,6 +3,8 @@ import { expectMatchesGolden } from '../testing/golden.ts';
 import { quadrants } from '../testing/images.ts';
 import { inkBox, solid } from '../testing/ink.ts';
 import { renderQuery } from '../testing/render-query.ts';
+import { RenderError } from '../pipeline/context.ts';
+import { inkWithinReach } from './text.ts';
 
 const WHITE = { r: 255, g: 255, b: 255 };
 const dark = ({ r, g, b }: { r: number; g: number; b: number }) => Math.max(r, g, b) < 128;
@@ -195,5 +197,77 @@ describe('text step', () => {
       'txt=Shadow&txt-size=28&txt-color=fff&txt-shad=6&txt-align=top,left&txt-font=sans-serif,bold',
     );
     await expectMatchesGolden('text/shadow', shadowed.body);
+  });
+});
+
+async function refusal(query: string, width = 200, height = 100) {
+  const failure = await textOn(query, WHITE, width, height).catch((error: unknown) => error);
+  if (!(failure instanceof RenderError)) throw new Error(`expected a refusal for ${query}`);
+  return failure;
+}
+
+describe('text step bounds', () => {
+  it('refuses (413) a txt past the character limit instead of failing in cairo', async () => {
+    const failure = await refusal(`txt=${'W'.repeat(7000)}`);
+    expect(failure.status).toBe(413);
+    expect(failure.message).toMatch(/txt has 7000 characters; this server draws at most 2000/);
+  });
+
+  it('refuses (413) text of more lines than the limit', async () => {
+    const lines = Array.from({ length: 150 }, () => 'l').join('%0A');
+    const failure = await refusal(`txt=${lines}`);
+    expect(failure.status).toBe(413);
+    expect(failure.message).toMatch(/150 lines/);
+  });
+
+  it('refuses (413) type whose surface would pass the limits, naming txt-size', async () => {
+    const failure = await refusal('txt=W&txt-size=8000');
+    expect(failure.status).toBe(413);
+    expect(failure.message).toMatch(/txt-size 8000 px/);
+  });
+
+  it('refuses (413) an outline wider than 100 device pixels, txt-line by dpr', async () => {
+    const failure = await refusal('txt=W&txt-line=30&dpr=4');
+    expect(failure.status).toBe(413);
+    expect(failure.message).toMatch(/txt-line=30&dpr=4 is an outline of 120 pixels/);
+  });
+
+  it('draws a long line clipped to the image, within the limits', async () => {
+    const box = await darkInk(`txt=${'W'.repeat(1900)}&txt-align=top,left`);
+    expect(box.left).toBeGreaterThanOrEqual(10);
+    expect(box.right).toBeLessThanOrEqual(190);
+  });
+
+  it('draws a txt-shad past the documented 10 as 10', async () => {
+    const query = 'txt=Hello&txt-size=30&txt-align=middle,center&txt-color=fff';
+    const strongest = await textOn(`${query}&txt-shad=10`);
+    const past = await textOn(`${query}&txt-shad=1000`);
+    expect(past.body.equals(strongest.body)).toBe(true);
+  });
+
+  it('outlines text taller than the image without working on the ink it cannot show', async () => {
+    const result = await textOn(
+      'txt=W&txt-size=600&txt-line=40&txt-line-color=f00&txt-align=top,left',
+    );
+    expect((await inkBox(result.body, red))?.count).toBeGreaterThan(100);
+  });
+});
+
+describe('inkWithinReach', () => {
+  it('keeps the ink within the margin of the frame', () => {
+    const frame = { width: 100, height: 50 };
+    expect(inkWithinReach({ width: 40, height: 20 }, { left: 10, top: 10 }, frame, 5)).toEqual({
+      left: 0,
+      top: 0,
+      width: 40,
+      height: 20,
+    });
+    expect(inkWithinReach({ width: 400, height: 300 }, { left: -100, top: 30 }, frame, 5)).toEqual({
+      left: 95,
+      top: 0,
+      width: 110,
+      height: 25,
+    });
+    expect(inkWithinReach({ width: 10, height: 10 }, { left: 200, top: 0 }, frame, 5)).toBeNull();
   });
 });

@@ -1,8 +1,13 @@
-import type { Params, Rgba } from '@darkroom/core';
+import type { Params, Rect, Rgba, Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { compositeLayers, frameSize } from '../overlay/composite.ts';
 import { resolveFont } from '../overlay/fonts.ts';
+import { cropRgba } from '../overlay/raw.ts';
+import { checkTextBounds, TEXT_LIMITS } from '../overlay/text-bounds.ts';
+import { written } from '../pipeline/budget.ts';
+import { RenderError } from '../pipeline/context.ts';
+import { currentDeadline } from '../pipeline/render-deadline.ts';
 import { placeLayer, readAlignment, type Alignment } from '../overlay/placement.ts';
 import { readTextClip } from '../overlay/text-clip.ts';
 import { layoutText } from '../overlay/text-layout.ts';
@@ -58,6 +63,7 @@ export const textStep: StepModule = {
 
 async function drawText(context: RenderContext, text: string): Promise<void> {
   const { params } = context;
+  const deadline = currentDeadline();
   const dpr = numberOr(params, 'dpr', 1);
   const frame = frameSize(context);
   const pad = numberOr(params, 'txt-pad', DEFAULT_PAD) * dpr;
@@ -69,21 +75,27 @@ async function drawText(context: RenderContext, text: string): Promise<void> {
       lineWidth > 0
         ? { width: lineWidth, colour: params.color('txt-line-color') ?? DEFAULT_OUTLINE_COLOUR }
         : null,
-    shadow: numberOr(params, 'txt-shad', 0),
+    // imgix documents txt-shad from 0 to 10; a larger strength is drawn as 10.
+    shadow: Math.min(10, Math.max(0, numberOr(params, 'txt-shad', 0))),
     scale: dpr,
   };
+  const style = {
+    font: resolveFont(params.string('txt-font')),
+    sizePx: numberOr(params, 'txt-size', DEFAULT_SIZE) * dpr,
+    trackingPx: numberOr(params, 'txt-track', 0) * dpr,
+    colourHex: hex(colour),
+  };
+  const leading = numberOr(params, 'txt-lead', 0) * dpr;
+  checkOutline(params, lineWidth);
+  // Before Pango lays anything out: the text and the surface it is drawn on fit the limits.
+  checkTextBounds({ text, ...style, leadingPx: leading }, context.limits.maxInputPixels);
   const width = params.number('txt-width');
   const fill = await layoutText({
     text,
-    style: {
-      font: resolveFont(params.string('txt-font')),
-      sizePx: numberOr(params, 'txt-size', DEFAULT_SIZE) * dpr,
-      trackingPx: numberOr(params, 'txt-track', 0) * dpr,
-      colourHex: hex(colour),
-    },
+    style,
     options: {
       align: alignment.horizontal === 'center' ? 'centre' : alignment.horizontal,
-      leading: numberOr(params, 'txt-lead', 0) * dpr,
+      leading,
     },
     room: {
       // imgix treats txt-width=0 as no width.
@@ -92,9 +104,9 @@ async function drawText(context: RenderContext, text: string): Promise<void> {
     },
     shrinkToFit: params.string('txt-fit') === 'max',
     clip: readTextClip(params.strings('txt-clip')),
+    deadline,
   });
   if (!fill) return;
-  const layer = await withEffects(fill, effects, colour.alpha);
   const margin = effectMargin(effects);
   const x = params.number('txt-x');
   const y = params.number('txt-y');
@@ -107,5 +119,51 @@ async function drawText(context: RenderContext, text: string): Promise<void> {
     x: x === undefined ? undefined : x * dpr,
     y: y === undefined ? undefined : y * dpr,
   });
-  await compositeLayers(context, [{ ...layer, left: left - margin, top: top - margin }]);
+  // Only ink within reach of the frame (its effects included) is drawn: the effects' work is
+  // bounded by the image, however tall or wide the text.
+  const reach = inkWithinReach(fill, { left, top }, frame, margin);
+  if (reach === null) return;
+  const ink = isWhole(reach, fill)
+    ? fill
+    : { data: cropRgba(fill.data, fill.width, reach), ...size(reach) };
+  const layer = await withEffects(ink, effects, colour.alpha, deadline);
+  deadline.check();
+  await compositeLayers(context, [
+    { ...layer, left: left + reach.left - margin, top: top + reach.top - margin },
+  ]);
+}
+
+function size(rect: Rect): Size {
+  return { width: rect.width, height: rect.height };
+}
+
+function isWhole(rect: Rect, raster: Size): boolean {
+  return rect.width === raster.width && rect.height === raster.height;
+}
+
+/**
+ * The part of the ink (in its own pixels) that lies within `margin` of the frame once placed at
+ * `at`: farther ink neither shows nor casts an outline or shadow onto the image. Null when none.
+ */
+export function inkWithinReach(
+  ink: Size,
+  at: { left: number; top: number },
+  frame: Size,
+  margin: number,
+): Rect | null {
+  const left = Math.max(0, -at.left - margin);
+  const top = Math.max(0, -at.top - margin);
+  const right = Math.min(ink.width, frame.width - at.left + margin);
+  const bottom = Math.min(ink.height, frame.height - at.top + margin);
+  if (right <= left || bottom <= top) return null;
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/** Refuses (413) an outline wider than the disc dilation may grow (txt-line by dpr). */
+function checkOutline(params: Params, widthPx: number): void {
+  if (widthPx <= TEXT_LIMITS.maxOutlinePx) return;
+  throw new RenderError(
+    413,
+    `${written(params, ['txt-line', 'dpr'])} is an outline of ${Math.round(widthPx)} pixels; this server draws text outlines up to ${TEXT_LIMITS.maxOutlinePx} pixels.`,
+  );
 }

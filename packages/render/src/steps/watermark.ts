@@ -3,7 +3,9 @@ import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { compositeLayers, frameSize } from '../overlay/composite.ts';
 import { loadOverlayImage, overlayLocation } from '../overlay/fetch.ts';
-import { isOverlayFit, planFit } from '../overlay/fit.ts';
+import { isOverlayFit, planFit, scaleFitPlan } from '../overlay/fit.ts';
+import { normaliseDegrees, rotatedBounds } from '../geometry/rotation.ts';
+import { admitResize, written } from '../pipeline/budget.ts';
 import {
   gridOrigins,
   placeLayer,
@@ -64,13 +66,29 @@ async function drawMark(context: RenderContext, location: string): Promise<void>
   const { params } = context;
   const frame = frameSize(context);
   const overlay = await loadOverlayImage(context, location, 'watermark');
-  let mark = await applyFit(overlay, planMarkSize(params, overlay.size, frame));
   const rotation = params.number('mark-rot') ?? 0;
+  const planned = planMarkSize(params, overlay.size, frame);
+  admitResize(context.budget, planned.resize, written(params, MARK_SIZE), 'a watermark');
+  // The mark is shrunk to fit inside the image below anyway: sized that small in the first
+  // place, it is never rasterized larger than it is drawn (mark-scale=8000 would otherwise
+  // allocate 80 times the image a side).
+  let mark = await applyFit(
+    overlay,
+    scaleFitPlan(planned, insideFactor(planned.output, rotation, frame)),
+  );
   if (rotation % 360 !== 0) mark = await rotateOverlay(mark, rotation);
   // A mark larger than the image is scaled down to fit it, so none of it is cut off at the edges.
   mark = await shrinkInside(mark, frame);
   scaleAlpha(mark.data, (params.number('mark-alpha') ?? 100) / 100);
   await compositeLayers(context, placeMarks(params, mark, frame));
+}
+
+const MARK_SIZE = ['mark-w', 'mark-h', 'mark-scale', 'mark-fit'];
+
+/** The factor (at most 1) that brings `size`, turned `degrees`, inside `frame`. */
+function insideFactor(size: Size, degrees: number, frame: Size): number {
+  const turned = degrees % 360 === 0 ? size : rotatedBounds(size, normaliseDegrees(degrees));
+  return Math.min(1, frame.width / turned.width, frame.height / turned.height);
 }
 
 /**

@@ -32,6 +32,10 @@ export interface RendererOptions {
     | 'renderConcurrency'
     | 'renderQueueSize'
     | 'renderTimeoutMs'
+    | 'renderMaxSide'
+    | 'renderMaxMegapixels'
+    | 'renderMaxFrames'
+    | 'renderMaxMemoryMb'
     | 'aiTimeoutMs'
     | 'videoLimits'
     | 'videoConcurrency'
@@ -187,7 +191,14 @@ export class Renderer {
         accept: input.accept,
         clientHints: input.hints,
         fetchImage: overlayFetcher({ source: input.source, originPath: input.path, storage }),
-        limits: { timeoutMs },
+        // The budget checked before any pixel is decoded (RENDER_MAX_*, render's budget.ts).
+        limits: {
+          timeoutMs,
+          maxOutputSide: config.renderMaxSide,
+          maxInputPixels: config.renderMaxMegapixels * 1_000_000,
+          maxFrames: config.renderMaxFrames,
+          maxMemoryBytes: config.renderMaxMemoryMb * 1024 * 1024,
+        },
         signal,
         ...(premium ? { ai: premiumModels } : detector ? { ai: detector } : {}),
         ...(premium && generative ? { generative } : {}),

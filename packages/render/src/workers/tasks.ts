@@ -1,0 +1,36 @@
+import { dilateMask } from '../overlay/morphology.ts';
+import { inspectSvg, type SvgFacts, type SvgLimits } from '../output/svg-inspect.ts';
+import { sanitizeSvg } from '../output/svg-sanitize.ts';
+
+/**
+ * The CPU-bound work that runs in the worker threads (workers/pool.ts) instead of the event
+ * loop: each takes and returns only structured-clonable values, and its pixel buffers are
+ * transferred, not copied.
+ */
+export const TASKS = {
+  /** Grows a one-byte-a-pixel mask by a disc of `radius` (the `txt-line` outline). */
+  dilate(input: { mask: Uint8Array; width: number; height: number; radius: number }): Uint8Array {
+    return new Uint8Array(dilateMask(input.mask, input.width, input.height, input.radius));
+  },
+  /** What an SVG asks of librsvg: elements with `<use>` expanded, depth, filters. */
+  inspectSvg(input: { bytes: Uint8Array; limits: SvgLimits }): SvgFacts {
+    return inspectSvg(input.bytes, input.limits);
+  },
+  /** The SVG rewritten from allow lists (`svg-sanitize`). */
+  sanitizeSvg(input: { bytes: Uint8Array }): Uint8Array {
+    return new Uint8Array(sanitizeSvg(input.bytes));
+  },
+} as const;
+
+export type TaskName = keyof typeof TASKS;
+export type TaskInput<Name extends TaskName> = Parameters<(typeof TASKS)[Name]>[0];
+export type TaskOutput<Name extends TaskName> = ReturnType<(typeof TASKS)[Name]>;
+
+/** A task sent to a worker, and its answer. */
+export interface TaskMessage {
+  name: TaskName;
+  input: unknown;
+}
+
+export type TaskReply =
+  { ok: true; output: unknown } | { ok: false; message: string; status?: number; name?: string };

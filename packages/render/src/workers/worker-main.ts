@@ -1,0 +1,27 @@
+// The entry of a render worker thread (workers/pool.ts): runs one task at a time and answers
+// on its port, transferring the buffers it returns.
+import { parentPort } from 'node:worker_threads';
+import { RenderError } from '../pipeline/context.ts';
+import { TASKS, type TaskMessage, type TaskReply } from './tasks.ts';
+
+const port = parentPort;
+if (port === null) throw new Error('worker-main.ts runs only as a worker thread.');
+
+port.on('message', ({ name, input }: TaskMessage) => {
+  let reply: TaskReply;
+  const transfer: ArrayBuffer[] = [];
+  try {
+    const run = TASKS[name] as (input: unknown) => unknown;
+    const output = run(input);
+    if (output instanceof Uint8Array && output.buffer instanceof ArrayBuffer) {
+      transfer.push(output.buffer);
+    }
+    reply = { ok: true, output };
+  } catch (error) {
+    reply =
+      error instanceof RenderError
+        ? { ok: false, message: error.message, status: error.status, name: error.name }
+        : { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(reply, transfer);
+});
