@@ -18,8 +18,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealthy(baseUrl: string) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
+async function waitForHealthy(baseUrl: string, withinMs: number) {
+  for (let attempt = 0; attempt < withinMs / 250; attempt += 1) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) return;
     } catch {
@@ -27,7 +27,7 @@ async function waitForHealthy(baseUrl: string) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('The server did not become healthy within 60 s');
+  throw new Error(`The server did not become healthy within ${withinMs / 1000} s`);
 }
 
 export interface ServerProcess {
@@ -93,7 +93,10 @@ function serverPid(launcherPid: number): number {
  * One Darkroom server, started the way a newcomer starts it (`scripts/start.mjs`, which runs the
  * server in its own process), with a throwaway data directory and the given extra settings.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { healthyWithinMs?: number } = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'darkroom-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -120,7 +123,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealthy(baseUrl);
+    await waitForHealthy(baseUrl, options.healthyWithinMs ?? 60_000);
   } catch (error) {
     await stop();
     throw error;
