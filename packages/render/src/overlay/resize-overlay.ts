@@ -4,6 +4,20 @@ import type { OverlayImage } from './fetch.ts';
 import type { Size } from '@darkroom/core';
 import { shrinkToFit } from './placement.ts';
 import type { RgbaLayer } from './raw.ts';
+import { RenderError } from '../pipeline/context.ts';
+
+// libvips names the loader that failed (`tiff2vips: read error`, `pngload_buffer: ...`,
+// `VipsJpeg: ...`): an overlay whose header read but whose pixels do not decode.
+const DECODE_FAILURE = /^(?:\w+2vips|\w*load\w*|Vips\w+):/m;
+
+/** The 422 of an overlay whose pixels libvips could not decode; any other error as it was. */
+function undecodable(error: unknown): unknown {
+  if (error instanceof RenderError || !(error instanceof Error)) return error;
+  if (!DECODE_FAILURE.test(error.message)) return error;
+  return new RenderError(422, 'The overlay image is damaged: its pixels cannot be decoded.', {
+    cause: error,
+  });
+}
 
 /** An overlay image as raw RGBA pixels of its final size, not yet placed. */
 export type SizedOverlay = Omit<RgbaLayer, 'left' | 'top'>;
@@ -21,7 +35,12 @@ export async function applyFit(overlay: OverlayImage, plan: FitPlan): Promise<Si
   if (plan.extract && plan.extend) {
     // sharp 0.34 drops an extend that follows a resize and an extract in one pipeline: the
     // extracted part (at most the image's size, fit.ts visibleFitPlan) is made first.
-    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await pipeline
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .catch((error: unknown) => {
+        throw undecodable(error);
+      });
     pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
   }
   if (plan.extend) {
@@ -32,7 +51,12 @@ export async function applyFit(overlay: OverlayImage, plan: FitPlan): Promise<Si
         : { ...sides, background: { r: 0, g: 0, b: 0, alpha: 0 } },
     );
   }
-  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await pipeline
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      throw undecodable(error);
+    });
   return { data, width: info.width, height: info.height };
 }
 

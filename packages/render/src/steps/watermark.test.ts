@@ -186,6 +186,24 @@ describe('watermark step', () => {
     expect(error).toMatchObject({ status: 422 });
   });
 
+  it('refuses a mark whose header reads but whose pixels do not decode', async () => {
+    const tiff = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: RED },
+    })
+      .tiff({ compression: 'deflate' })
+      .toBuffer();
+    // The first strip's compressed data, right after the 8-byte header, made garbage.
+    const damaged = Buffer.from(tiff).fill(0x5a, 8, 20);
+    const error = await renderQuery(await solid(20, 20, WHITE), `mark=${MARK_URL}`, {
+      fetchImage: () => Promise.resolve(damaged),
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RenderError);
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'The overlay image is damaged: its pixels cannot be decoded.',
+    });
+  });
+
   it('draws a greyscale mark in its grey', async () => {
     const grey = await sharp({
       create: { width: 10, height: 10, channels: 3, background: { r: 60, g: 60, b: 60 } },
