@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import sharp from 'sharp';
-import { RenderError, type SourceImage } from '../pipeline/context.ts';
+import { RenderError } from '../pipeline/context.ts';
 import { renderWorkers } from '../workers/pool.ts';
 import { DEFAULT_SVG_LIMITS, type SvgFacts, type SvgLimits } from './svg-inspect.ts';
 import { looksLikeSvg } from './svg-sanitize.ts';
@@ -41,46 +41,51 @@ export async function admitSvg(
   input: Uint8Array,
   signal?: AbortSignal,
   limits: SvgLimits = configured,
+  subject = 'origin SVG',
 ): Promise<AdmittedSvg | null> {
-  const bytes = isGzip(input) ? await inflated(input, limits) : input;
+  const bytes = isGzip(input) ? await inflated(input, limits, subject) : input;
   if (bytes === null || !looksLikeSvg(bytes)) return null;
   if (bytes.length > limits.maxBytes) {
     throw new RenderError(
       413,
-      `The origin SVG is ${mib(bytes.length)}; this server rasterises SVGs up to ${mib(limits.maxBytes)}.`,
+      `The ${subject} is ${mib(bytes.length)}; this server rasterises SVGs up to ${mib(limits.maxBytes)}.`,
     );
   }
-  const facts = await renderWorkers().run('inspectSvg', { bytes, limits }, { signal });
+  const facts = await renderWorkers().run('inspectSvg', { bytes, limits, subject }, { signal });
   if (facts.elements > limits.maxElements) {
     throw new RenderError(
       413,
-      `The origin SVG draws more than ${limits.maxElements} elements (<use> references counted with what they repeat); this server rasterises at most ${limits.maxElements}.`,
+      `The ${subject} draws more than ${limits.maxElements} elements (<use> references counted with what they repeat); this server rasterises at most ${limits.maxElements}.`,
     );
   }
   if (facts.filterRadius > limits.maxFilterRadius) {
     throw new RenderError(
       413,
-      `The origin SVG's filter ${facts.filterRadiusSource} is larger than this server rasterises (at most ${limits.maxFilterRadius}).`,
+      `The ${subject}'s filter ${facts.filterRadiusSource} is larger than this server rasterises (at most ${limits.maxFilterRadius}).`,
     );
   }
   if (facts.convolveOrder > limits.maxConvolveOrder) {
     throw new RenderError(
       413,
-      `The origin SVG's feConvolveMatrix of order ${facts.convolveOrder} is larger than this server rasterises (at most ${limits.maxConvolveOrder}).`,
+      `The ${subject}'s feConvolveMatrix of order ${facts.convolveOrder} is larger than this server rasterises (at most ${limits.maxConvolveOrder}).`,
     );
   }
   if (facts.pathCharacters > limits.maxPathCharacters) {
     throw new RenderError(
       413,
-      `The origin SVG has ${facts.pathCharacters} characters of path data; this server rasterises at most ${limits.maxPathCharacters}.`,
+      `The ${subject} has ${facts.pathCharacters} characters of path data; this server rasterises at most ${limits.maxPathCharacters}.`,
     );
   }
-  await checkEmbeddedImages(facts.embeddedImages, limits);
+  await checkEmbeddedImages(facts.embeddedImages, limits, subject);
   return { bytes, facts };
 }
 
 /** An svgz origin inflated to at most the byte limit; null when it is not gzipped SVG. */
-async function inflated(input: Uint8Array, limits: SvgLimits): Promise<Uint8Array | null> {
+async function inflated(
+  input: Uint8Array,
+  limits: SvgLimits,
+  subject: string,
+): Promise<Uint8Array | null> {
   try {
     return await inflate(input, { maxOutputLength: limits.maxBytes });
   } catch (error) {
@@ -90,7 +95,7 @@ async function inflated(input: Uint8Array, limits: SvgLimits): Promise<Uint8Arra
     ) {
       throw new RenderError(
         413,
-        `The compressed origin SVG inflates past ${mib(limits.maxBytes)}, the most this server rasterises.`,
+        `The compressed ${subject} inflates past ${mib(limits.maxBytes)}, the most this server rasterises.`,
         { cause: error },
       );
     }
@@ -99,11 +104,15 @@ async function inflated(input: Uint8Array, limits: SvgLimits): Promise<Uint8Arra
 }
 
 /** Each embedded raster image's header: librsvg decodes it whole, so it counts like an origin. */
-async function checkEmbeddedImages(payloads: readonly string[], limits: SvgLimits) {
+async function checkEmbeddedImages(
+  payloads: readonly string[],
+  limits: SvgLimits,
+  subject: string,
+) {
   if (payloads.length > limits.maxEmbeddedImages) {
     throw new RenderError(
       413,
-      `The origin SVG embeds ${payloads.length} raster images; this server rasterises SVGs with at most ${limits.maxEmbeddedImages}.`,
+      `The ${subject} embeds ${payloads.length} raster images; this server rasterises SVGs with at most ${limits.maxEmbeddedImages}.`,
     );
   }
   for (const payload of payloads) {
@@ -115,7 +124,7 @@ async function checkEmbeddedImages(payloads: readonly string[], limits: SvgLimit
     if (pixels > limits.maxPixels) {
       throw new RenderError(
         413,
-        `The origin SVG embeds a ${metadata?.width}x${metadata?.height} image; this server rasterises embedded images up to ${megapixels(limits.maxPixels)}.`,
+        `The ${subject} embeds a ${metadata?.width}x${metadata?.height} image; this server rasterises embedded images up to ${megapixels(limits.maxPixels)}.`,
       );
     }
   }
@@ -127,23 +136,24 @@ async function checkEmbeddedImages(payloads: readonly string[], limits: SvgLimit
  * the drawing's size) within the limits, else 413.
  */
 export function checkSvgRaster(
-  source: SourceImage,
+  source: { width: number; height: number },
   admitted: AdmittedSvg,
   maxCanvasPixels: number,
   limits: SvgLimits = configured,
+  subject = 'origin SVG',
 ): void {
   const pixels = source.width * source.height;
   if (pixels > limits.maxPixels) {
     throw new RenderError(
       413,
-      `The origin SVG rasterises to ${source.width}x${source.height} (${megapixels(pixels)}); this server rasterises SVGs up to ${megapixels(limits.maxPixels)}.`,
+      `The ${subject} rasterises to ${source.width}x${source.height} (${megapixels(pixels)}); this server rasterises SVGs up to ${megapixels(limits.maxPixels)}.`,
     );
   }
   const filterPixels = pixels * admitted.facts.filterPrimitives;
   if (filterPixels > maxCanvasPixels) {
     throw new RenderError(
       413,
-      `The origin SVG's ${admitted.facts.filterPrimitives} filter primitives over ${source.width}x${source.height} would allocate ${megapixels(filterPixels)}; the limit is ${megapixels(maxCanvasPixels)}.`,
+      `The ${subject}'s ${admitted.facts.filterPrimitives} filter primitives over ${source.width}x${source.height} would allocate ${megapixels(filterPixels)}; the limit is ${megapixels(maxCanvasPixels)}.`,
     );
   }
 }

@@ -95,7 +95,11 @@ function numbers(value: string): number[] {
  * than `limits` allow, and (422) a file that is not well-formed XML: entities beyond XML's five
  * are not expanded, so an entity bomb is refused rather than expanded.
  */
-export function inspectSvg(bytes: Uint8Array, limits: SvgLimits = DEFAULT_SVG_LIMITS): SvgFacts {
+export function inspectSvg(
+  bytes: Uint8Array,
+  limits: SvgLimits = DEFAULT_SVG_LIMITS,
+  subject = 'origin SVG',
+): SvgFacts {
   const text = new TextDecoder('utf-8').decode(bytes);
   const parser = new SaxesParser({ xmlns: false, position: false });
   const nodes: Node[] = [];
@@ -128,11 +132,11 @@ export function inspectSvg(bytes: Uint8Array, limits: SvgLimits = DEFAULT_SVG_LI
     if (id !== undefined) ids.set(id, index);
     if (nodes.length > limits.maxElements) {
       failure = tooLarge(
-        `The origin SVG has more than ${limits.maxElements} elements, the most this server rasterises.`,
+        `The ${subject} has more than ${limits.maxElements} elements, the most this server rasterises.`,
       );
     } else if (open.length > limits.maxDepth) {
       failure = tooLarge(
-        `The origin SVG nests elements more than ${limits.maxDepth} deep, the most this server rasterises.`,
+        `The ${subject} nests elements more than ${limits.maxDepth} deep, the most this server rasterises.`,
       );
     }
     readFilter(name, tag.attributes, facts);
@@ -154,11 +158,11 @@ export function inspectSvg(bytes: Uint8Array, limits: SvgLimits = DEFAULT_SVG_LI
   if (failure !== null) {
     throw new RenderError(
       422,
-      'The origin SVG is not well-formed XML (entities beyond XML’s own are not expanded).',
+      `The ${subject} is not well-formed XML (entities beyond XML’s own are not expanded).`,
       { cause: failure },
     );
   }
-  facts.elements = nodes.length === 0 ? 0 : drawnElements(nodes, ids, limits.maxElements);
+  facts.elements = nodes.length === 0 ? 0 : drawnElements(nodes, ids, limits.maxElements, subject);
   return facts;
 }
 
@@ -185,14 +189,19 @@ function readFilter(name: string, attributes: Record<string, string>, facts: Svg
  * subtree again (nested references multiply: ten levels of ten `<use>` are 10^10 elements).
  * Counting stops past `limit`; a reference cycle is refused.
  */
-function drawnElements(nodes: readonly Node[], ids: ReadonlyMap<string, number>, limit: number) {
+function drawnElements(
+  nodes: readonly Node[],
+  ids: ReadonlyMap<string, number>,
+  limit: number,
+  subject: string,
+) {
   const counted = new Map<number, number>();
   const visiting = new Set<number>();
   const count = (index: number): number => {
     const known = counted.get(index);
     if (known !== undefined) return known;
     if (visiting.has(index)) {
-      throw new RenderError(422, 'The origin SVG has a <use> that references itself.');
+      throw new RenderError(422, `The ${subject} has a <use> that references itself.`);
     }
     visiting.add(index);
     const node = nodes[index];

@@ -1,6 +1,7 @@
 import type { Params, Size } from '@darkroom/core';
 import sharp from 'sharp';
 import { checkDecodedBytes, untrustedInput } from '../output/limits.ts';
+import { admitSvg, checkSvgRaster } from '../output/svg-admission.ts';
 import { RenderError, type RenderContext } from '../pipeline/context.ts';
 
 export type OverlayRole = 'watermark' | 'blend';
@@ -54,8 +55,13 @@ export async function loadOverlayImage(
   location: string,
   role: OverlayRole,
 ): Promise<OverlayImage> {
-  const bytes = await context.request.fetchImage(location);
+  const fetched = await context.request.fetchImage(location);
   const { source, limits } = context;
+  // An SVG overlay meets the limits an SVG origin does before librsvg sees it: a mark is
+  // rasterised as whole as an origin is.
+  const subject = `${role} SVG`;
+  const svg = await admitSvg(fetched, context.request.signal, undefined, subject);
+  const bytes = svg === null ? fetched : svg.bytes;
   let metadata: sharp.Metadata;
   try {
     // The header only; the pixel budget is checked against it right below.
@@ -72,6 +78,8 @@ export async function loadOverlayImage(
   if (width === undefined || height === undefined) {
     throw new RenderError(422, `The ${role} image has no dimensions.`);
   }
+  if (svg !== null)
+    checkSvgRaster({ width, height }, svg, limits.maxInputPixels, undefined, subject);
   const originPixels = source.width * source.height * source.pages;
   if (originPixels + width * height * pages > limits.maxInputPixels) {
     throw new RenderError(

@@ -204,6 +204,22 @@ describe('watermark step', () => {
     });
   });
 
+  it('reads an SVG mark against the SVG limits before rasterising it', async () => {
+    const many = '<rect width="1" height="1"/>'.repeat(20_000);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">${many}</svg>`;
+    const error = await renderQuery(await solid(20, 20, WHITE), `mark=${MARK_URL}`, {
+      fetchImage: () => Promise.resolve(new TextEncoder().encode(svg)),
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RenderError);
+    expect(error).toMatchObject({ status: 413 });
+    expect((error as RenderError).message).toMatch(
+      /^The watermark SVG has more than 10000 elements/,
+    );
+    const small = `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="#ff0000"/></svg>`;
+    const { box } = await withMark(`mark=${MARK_URL}`, new TextEncoder().encode(small));
+    expect(box).toMatchObject({ left: 175, top: 75, right: 194, bottom: 94, count: 400 });
+  });
+
   it('draws a greyscale mark in its grey', async () => {
     const grey = await sharp({
       create: { width: 10, height: 10, channels: 3, background: { r: 60, g: 60, b: 60 } },

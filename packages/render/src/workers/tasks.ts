@@ -13,8 +13,8 @@ export const TASKS = {
     return new Uint8Array(dilateMask(input.mask, input.width, input.height, input.radius));
   },
   /** What an SVG asks of librsvg: elements with `<use>` expanded, depth, filters. */
-  inspectSvg(input: { bytes: Uint8Array; limits: SvgLimits }): SvgFacts {
-    return inspectSvg(input.bytes, input.limits);
+  inspectSvg(input: { bytes: Uint8Array; limits: SvgLimits; subject: string }): SvgFacts {
+    return inspectSvg(input.bytes, input.limits, input.subject);
   },
   /** The SVG rewritten from allow lists (`svg-sanitize`). */
   sanitizeSvg(input: { bytes: Uint8Array }): Uint8Array {
