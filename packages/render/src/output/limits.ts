@@ -73,9 +73,15 @@ export function checkDecodedBytes(
   );
 }
 
-// libvips loader and decoder messages for pixel data that is cut short or damaged.
+// libvips loader and decoder messages for pixel data that is cut short or damaged
+// (`VipsJpeg: ...`, `pngload_buffer: ...`, `tiff2vips: read error`).
 const DECODE_FAILURE =
-  /premature end|end of stream|truncat|corrupt|^Vips(?:Jpeg|Png|Webp|Gif|Heif|Tiff|Svg)\b|\b(?:jpeg|png|gif|webp|heif|tiff|svg|jp2k)load(?:_buffer|_source)?:/i;
+  /premature end|end of stream|truncat|corrupt|^Vips(?:Jpeg|Png|Webp|Gif|Heif|Tiff|Svg)\b|\b(?:jpeg|png|gif|webp|heif|tiff|svg|jp2k)load(?:_buffer|_source)?:|^tiff2vips:/im;
+
+/** Whether sharp failed because an image's pixel data is cut short or damaged. */
+export function isDecodeFailure(error: unknown): error is Error {
+  return error instanceof Error && DECODE_FAILURE.test(error.message);
+}
 
 /**
  * Turns what sharp throws while the pipeline runs into the HTTP-facing error: a timeout is 504,
@@ -92,7 +98,7 @@ export function asRenderError(error: unknown): unknown {
   if (/exceeds pixel limit/i.test(message)) {
     return new RenderError(413, 'The origin image is too large to render.', { cause: error });
   }
-  if (DECODE_FAILURE.test(message)) {
+  if (isDecodeFailure(error)) {
     return new RenderError(422, 'The origin image is truncated or corrupt.', { cause: error });
   }
   return error;

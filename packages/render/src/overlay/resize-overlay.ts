@@ -4,16 +4,15 @@ import type { OverlayImage } from './fetch.ts';
 import type { Size } from '@darkroom/core';
 import { shrinkToFit } from './placement.ts';
 import type { RgbaLayer } from './raw.ts';
+import { isDecodeFailure } from '../output/limits.ts';
 import { RenderError } from '../pipeline/context.ts';
 
-// libvips names the loader that failed (`tiff2vips: read error`, `pngload_buffer: ...`,
-// `VipsJpeg: ...`): an overlay whose header read but whose pixels do not decode.
-const DECODE_FAILURE = /^(?:\w+2vips|\w*load\w*|Vips\w+):/m;
-
-/** The 422 of an overlay whose pixels libvips could not decode; any other error as it was. */
+/**
+ * The 422 of an overlay whose header read but whose pixels do not decode, named as the overlay
+ * (the render's own mapping, asRenderError, speaks of the origin); any other error as it was.
+ */
 function undecodable(error: unknown): unknown {
-  if (error instanceof RenderError || !(error instanceof Error)) return error;
-  if (!DECODE_FAILURE.test(error.message)) return error;
+  if (error instanceof RenderError || !isDecodeFailure(error)) return error;
   return new RenderError(422, 'The overlay image is damaged: its pixels cannot be decoded.', {
     cause: error,
   });
