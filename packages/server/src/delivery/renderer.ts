@@ -48,11 +48,11 @@ export interface RendererOptions {
 }
 
 /** A render result as the caches keep it, with the origin's Cache-Control beside it. */
-function cachedRender(result: RenderResult, origin: OriginImage): CachedRender {
+async function cachedRender(result: RenderResult, origin: OriginImage): Promise<CachedRender> {
   return {
     body: result.body,
     contentType: result.contentType,
-    etag: strongEtag(result.body),
+    etag: await strongEtag(result.body),
     variesOnAccept: result.variesOnAccept,
     originCacheControl: origin.cacheControl,
     premium: result.premium,
@@ -98,7 +98,7 @@ export class Renderer {
     const renderMs = Math.round(performance.now() - started);
     const headers = aiHeaders(result);
     return {
-      render: { ...cachedRender(result, origin), ...(headers === null ? {} : { headers }) },
+      render: { ...(await cachedRender(result, origin)), ...(headers === null ? {} : { headers }) },
       renderMs,
     };
   }
@@ -125,7 +125,7 @@ export class Renderer {
         );
       }
       const result = await this.#render({ ...input, video: null }, origin.bytes);
-      const rendered = cachedRender(result, origin);
+      const rendered = await cachedRender(result, origin);
       return { entries: [{ variant: videoVariant(video), render: rendered }], encodedMs: null };
     }
     return renderVideoWork(video, {

@@ -47,16 +47,16 @@ export async function isAnimatedImage(bytes: Uint8Array): Promise<boolean> {
   return (metadata?.pages ?? 1) > 1;
 }
 
-function cached(
+async function cached(
   body: Buffer,
   contentType: string,
   originCacheControl: string | null,
   videoMs?: number,
-): CachedRender {
+): Promise<CachedRender> {
   return {
     body,
     contentType,
-    etag: strongEtag(body),
+    etag: await strongEtag(body),
     variesOnAccept: false,
     originCacheControl,
     premium: false,
@@ -64,10 +64,10 @@ function cached(
   };
 }
 
-function hlsEntries(
+async function hlsEntries(
   files: ReadonlyMap<string, Buffer>,
   originCacheControl: string | null,
-): VideoRenderEntry[] {
+): Promise<VideoRenderEntry[]> {
   const durations = new Map<string, number>();
   for (const [name, body] of files) {
     if (name.endsWith('.m3u8')) {
@@ -82,7 +82,7 @@ function hlsEntries(
     const type = name.endsWith('.ts') ? HLS_MEDIA_TYPES.ts : HLS_MEDIA_TYPES.m3u8;
     const entry = {
       variant: videoVariant({ kind: 'hls', part: name === MASTER_PLAYLIST ? null : name }),
-      render: cached(body, type, originCacheControl, durations.get(name)),
+      render: await cached(body, type, originCacheControl, durations.get(name)),
     };
     if (name === MASTER_PLAYLIST) master = entry;
     else entries.push(entry);
@@ -107,7 +107,10 @@ export async function renderVideoWork(
   switch (work.kind) {
     case 'hls': {
       const stream = await videoHls(videoRequest);
-      return { entries: hlsEntries(stream.files, originCacheControl), encodedMs: stream.encodedMs };
+      return {
+        entries: await hlsEntries(stream.files, originCacheControl),
+        encodedMs: stream.encodedMs,
+      };
     }
     case 'spritesheet': {
       const sheet = await videoSpritesheet(videoRequest);
@@ -115,7 +118,7 @@ export async function renderVideoWork(
         entries: [
           {
             variant: videoVariant(work),
-            render: cached(sheet.body, sheet.contentType, originCacheControl),
+            render: await cached(sheet.body, sheet.contentType, originCacheControl),
           },
         ],
         encodedMs: null,
@@ -129,7 +132,7 @@ export async function renderVideoWork(
         entries: [
           {
             variant: videoVariant(work),
-            render: cached(
+            render: await cached(
               result.body,
               result.contentType,
               originCacheControl,
