@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import type { RenderContext } from '../pipeline/context.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
+import { currentDeadline } from '../pipeline/render-deadline.ts';
+import { renderWorkers } from '../workers/pool.ts';
+import { applyPixelPasses, type PixelPass } from './pixel-passes.ts';
 import type { Pixels } from './pixels.ts';
 
 /**
@@ -28,6 +31,31 @@ export function writePixels(context: RenderContext, pixels: Pixels): void {
 }
 
 /**
+ * Up to this many pixels the passes run where they are called: a few milliseconds of the event
+ * loop, less than a trip to a worker thread and back costs. Larger images (up to the 50-megapixel
+ * budget, times their frames) would hold every other request for hundreds of milliseconds.
+ */
+const INLINE_PASS_PIXELS = 1_000_000;
+
+/**
+ * Runs JavaScript passes over `pixels` (their data replaced by the result) in a worker thread
+ * when the image is large, cancelled with the render (architecture: the event loop never runs
+ * pixel work).
+ */
+export async function runPixelPasses(pixels: Pixels, passes: readonly PixelPass[]): Promise<void> {
+  if (passes.length === 0) return;
+  if (pixels.width * pixels.height <= INLINE_PASS_PIXELS) {
+    applyPixelPasses(pixels, passes);
+    return;
+  }
+  pixels.data = await renderWorkers().run(
+    'pixelPasses',
+    { pixels, passes },
+    { signal: currentDeadline().signal },
+  );
+}
+
+/**
  * Runs a sharp filter (blur, sharpen) over each animation frame on its own, so no frame bleeds
  * into its neighbours, and returns the filtered pixels in the same layout.
  */
@@ -39,6 +67,10 @@ export async function filterFrames(
   const frameHeight =
     pixels.frameHeight > 0 && height % pixels.frameHeight === 0 ? pixels.frameHeight : height;
   const frameBytes = width * frameHeight * channels;
+  // One frame: the filter's result is the answer, without a copy on the event loop.
+  if (frameBytes >= pixels.data.length) {
+    return filter(sharp(pixels.data, { raw: { width, height, channels } }), width, height);
+  }
   const output = new Uint8Array(pixels.data.length);
   for (let start = 0; start < pixels.data.length; start += frameBytes) {
     const frame = sharp(pixels.data.subarray(start, start + frameBytes), {

@@ -258,7 +258,12 @@ async function encodeImage(
     ? await applyTimeline(context, planTimeline(params, session.source, session.frames))
     : undefined;
   const colourManaged = await applyColourSpace(context.image, params);
-  const encoder = applyEncoder(colourManaged, encoderSettings(params, format), animation);
+  const encoder = applyEncoder(
+    colourManaged,
+    encoderSettings(params, format),
+    animation,
+    context.width * context.height,
+  );
   const { data, info } = await encoder
     .timeout({ seconds: session.deadline.secondsLeft() })
     .toBuffer({ resolveWithObject: true });

@@ -1,5 +1,5 @@
 import type { Params } from '@darkroom/core';
-import { applyColourPass, type ColourPass } from '../color/colour-pass.ts';
+import type { ColourPass } from '../color/colour-pass.ts';
 import { hueRotation, multiply, saturation, type Matrix3 } from '../color/matrix.ts';
 import { numberOrDefault } from '../color/param-numbers.ts';
 import { clampRange } from '../color/pixels.ts';
@@ -8,10 +8,10 @@ import {
   gaussianBlur,
   rawBytes,
   readPixels,
+  runPixelPasses,
   writePixels,
 } from '../color/sharp-pixels.ts';
 import { isNeutralTone, toneLookupTable, type ToneSettings } from '../color/tone.ts';
-import { unsharpMask } from '../color/unsharp.ts';
 import type { StepModule } from '../pipeline/step.ts';
 
 /** The adjustment family in working units; see docs.imgix.com/apis/rendering/adjustment. */
@@ -109,13 +109,13 @@ export const adjustmentStep: StepModule = {
     if (!settings) return;
     const pixels = await readPixels(context);
     const pass = colourPass(settings);
-    if (pass) applyColourPass(pixels, pass);
+    if (pass) await runPixelPasses(pixels, [{ kind: 'colour', pass }]);
     const { unsharp, sharpen } = settings;
     if (unsharp) {
       const blurred = await filterFrames(pixels, (frame, width, height) =>
         gaussianBlur(frame, width, height, unsharp.sigma),
       );
-      unsharpMask(pixels, blurred, unsharp.amount);
+      await runPixelPasses(pixels, [{ kind: 'unsharp', blurred, amount: unsharp.amount }]);
     }
     if (sharpen > 0) {
       // sharp sharpens the L channel of Lab: the luminance-only sharpening imgix describes.

@@ -1,7 +1,12 @@
 import { numberOrDefault } from '../color/param-numbers.ts';
 import { clampRange } from '../color/pixels.ts';
-import { filterFrames, gaussianBlur, readPixels, writePixels } from '../color/sharp-pixels.ts';
-import { reduceNoise } from '../color/unsharp.ts';
+import {
+  filterFrames,
+  gaussianBlur,
+  readPixels,
+  runPixelPasses,
+  writePixels,
+} from '../color/sharp-pixels.ts';
 import type { StepModule } from '../pipeline/step.ts';
 
 // The neighbourhood a pixel is compared with: noise is pixel-sized, so a one-pixel sigma.
@@ -29,7 +34,7 @@ export const noiseReductionStep: StepModule = {
     const blurred = await filterFrames(pixels, (frame, width, height) =>
       gaussianBlur(frame, width, height, NEIGHBOURHOOD_SIGMA),
     );
-    reduceNoise(pixels, blurred, threshold, sharpness);
+    await runPixelPasses(pixels, [{ kind: 'noise', blurred, threshold, sharpness }]);
     writePixels(context, pixels);
   },
 };

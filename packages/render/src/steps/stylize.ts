@@ -1,12 +1,15 @@
 import type { Params, Rgba } from '@darkroom/core';
-import { applyMatrix } from '../color/colour-pass.ts';
-import { halftone } from '../color/halftone.ts';
 import { sepia } from '../color/matrix.ts';
 import { numberOrDefault } from '../color/param-numbers.ts';
-import { pixellate } from '../color/pixellate.ts';
 import { clampRange } from '../color/pixels.ts';
-import { filterFrames, gaussianBlur, readPixels, writePixels } from '../color/sharp-pixels.ts';
-import { applyDuotone, applyMonochrome } from '../color/tint.ts';
+import type { PixelPass } from '../color/pixel-passes.ts';
+import {
+  filterFrames,
+  gaussianBlur,
+  readPixels,
+  runPixelPasses,
+  writePixels,
+} from '../color/sharp-pixels.ts';
 import type { StepModule } from '../pipeline/step.ts';
 
 /** The stylize family in working units; see docs.imgix.com/apis/rendering/stylize. */
@@ -72,11 +75,13 @@ export const stylizeStep: StepModule = {
         gaussianBlur(frame, width, height, blurSigma),
       );
     }
-    if (pixelSize > 1) pixellate(pixels, pixelSize);
-    if (halftoneCell > 0) halftone(pixels, halftoneCell);
-    if (settings.sepia > 0) applyMatrix(pixels, sepia(settings.sepia));
-    if (monochrome) applyMonochrome(pixels, monochrome);
-    if (duotone) applyDuotone(pixels, duotone.dark, duotone.light, duotone.opacity);
+    const passes: PixelPass[] = [];
+    if (pixelSize > 1) passes.push({ kind: 'pixellate', blockSize: pixelSize });
+    if (halftoneCell > 0) passes.push({ kind: 'halftone', cellSize: halftoneCell });
+    if (settings.sepia > 0) passes.push({ kind: 'matrix', matrix: sepia(settings.sepia) });
+    if (monochrome) passes.push({ kind: 'monochrome', colour: monochrome });
+    if (duotone) passes.push({ kind: 'duotone', ...duotone });
+    await runPixelPasses(pixels, passes);
     writePixels(context, pixels);
   },
 };

@@ -1,3 +1,5 @@
+import { applyPixelPasses, type PixelPass } from '../color/pixel-passes.ts';
+import type { Pixels } from '../color/pixels.ts';
 import { dilateMask } from '../overlay/morphology.ts';
 import { inspectSvg, type SvgFacts, type SvgLimits } from '../output/svg-inspect.ts';
 import { sanitizeSvg } from '../output/svg-sanitize.ts';
@@ -15,6 +17,10 @@ export const TASKS = {
   /** What an SVG asks of librsvg: elements with `<use>` expanded, depth, filters. */
   inspectSvg(input: { bytes: Uint8Array; limits: SvgLimits; subject: string }): SvgFacts {
     return inspectSvg(input.bytes, input.limits, input.subject);
+  },
+  /** The adjustment, noise and stylize passes over decoded pixels, in order (`pixel-passes`). */
+  pixelPasses(input: { pixels: Pixels; passes: readonly PixelPass[] }): Uint8Array {
+    return applyPixelPasses(input.pixels, input.passes);
   },
   /** The SVG rewritten from allow lists (`svg-sanitize`). */
   sanitizeSvg(input: { bytes: Uint8Array }): Uint8Array {
