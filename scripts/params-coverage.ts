@@ -1,11 +1,14 @@
-// `npm run params:coverage`: for each catalogue parameter, whether Darkroom implements it and which
-// test files use it as a query key. A report, not a gate: it always exits 0.
+// `npm run params:coverage`: for each catalogue parameter, and each parameter imgix documents that
+// docs/imgix-compatibility.md lists, whether Darkroom implements it and which test files use it
+// as a query key; what is missing is checked against the reasons that file gives. A report, not a
+// gate: it always exits 0.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE, PARAMETER_NAMES } from '@darkroom/core';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const COMPATIBILITY_DOC = 'docs/imgix-compatibility.md';
 const TEST_FOLDERS = ['packages/render/src', 'packages/server/src', 'packages/server/test'];
 
 /** Where implemented parameters are declared: module path, export, and what the export holds. */
@@ -64,6 +67,40 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 
 interface StepLike {
   parameters: readonly string[];
+}
+
+/** One row of docs/imgix-compatibility.md: a parameter (or `name=value`) and its status. */
+interface DocumentedRow {
+  name: string;
+  category: string;
+  implemented: boolean;
+  why: string;
+}
+
+/**
+ * The rows of the compatibility file's tables whose first cell is a parameter in backticks:
+ * `| \`name\` | category | values | status | tests, or why not |`.
+ */
+function readCompatibilityDoc(notes: string[]): Map<string, DocumentedRow> {
+  const rows = new Map<string, DocumentedRow>();
+  const path = join(ROOT, COMPATIBILITY_DOC);
+  if (!existsSync(path)) {
+    notes.push(`${COMPATIBILITY_DOC} does not exist: nothing missing is explained.`);
+    return rows;
+  }
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const match = /^\|\s*`([^`]+)`\s*\|(.*)\|\s*$/.exec(line);
+    if (!match?.[1] || match[2] === undefined) continue;
+    const cells = match[2].split(/(?<!\\)\|/).map((cell) => cell.trim());
+    const status = cells[2] ?? '';
+    rows.set(match[1], {
+      name: match[1],
+      category: (cells[0] ?? '?').replace(/\s*\(since 11\.x\)$/, ''),
+      implemented: /^implemented/.test(status),
+      why: cells[3] ?? '',
+    });
+  }
+  return rows;
 }
 
 async function loadImplemented(notes: string[]): Promise<Map<string, string>> {
@@ -137,12 +174,25 @@ async function main(): Promise<void> {
     text: readFileSync(path, 'utf8'),
   }));
 
-  const rows = PARAMETER_NAMES.map((name) => {
-    const pattern = queryKeyPattern(name);
-    const covering = tests.filter((test) => pattern.test(test.text)).map((test) => test.path);
-    const category = CATALOGUE.parameters[name]?.category ?? '?';
-    return { name, category, implemented: implementedBy.has(name), covering };
-  });
+  const documented = readCompatibilityDoc(notes);
+  // The catalogue's parameters, then those imgix documents that only the compatibility file lists.
+  const documentedOnly = [...documented.values()].filter(
+    (row) => !row.name.includes('=') && !(row.name in CATALOGUE.parameters),
+  );
+  const rows = [
+    ...PARAMETER_NAMES.map((name) => {
+      const pattern = queryKeyPattern(name);
+      const covering = tests.filter((test) => pattern.test(test.text)).map((test) => test.path);
+      const category = CATALOGUE.parameters[name]?.category ?? '?';
+      return { name, category, implemented: implementedBy.has(name), covering };
+    }),
+    ...documentedOnly.map((row) => ({
+      name: row.name,
+      category: `${row.category} (docs)`,
+      implemented: false,
+      covering: [] as string[],
+    })),
+  ];
 
   const nameWidth = Math.max(...rows.map((row) => row.name.length));
   const categoryWidth = Math.max(...rows.map((row) => row.category.length));
@@ -165,6 +215,38 @@ async function main(): Promise<void> {
       `Implemented without a covering test: ${untested.map((row) => row.name).join(', ')}.`,
     );
   }
+  // The compatibility file and the code must agree: what it calls implemented is, and what it
+  // does not list or calls implemented is not missing.
+  const undocumented = PARAMETER_NAMES.filter((name) => !documented.has(name));
+  if (undocumented.length > 0) {
+    notes.push(
+      `Catalogue parameters without a row in ${COMPATIBILITY_DOC}: ${undocumented.join(', ')}.`,
+    );
+  }
+  const claimed = [...documented.values()].filter(
+    (row) => row.implemented && !row.name.includes('=') && !implementedBy.has(row.name),
+  );
+  if (claimed.length > 0) {
+    notes.push(
+      `${COMPATIBILITY_DOC} calls these implemented, but no step declares them: ${claimed.map((row) => row.name).join(', ')}.`,
+    );
+  }
+  const unclaimed = [...documented.values()].filter(
+    (row) => !row.implemented && implementedBy.has(row.name),
+  );
+  if (unclaimed.length > 0) {
+    notes.push(
+      `${COMPATIBILITY_DOC} calls these not implemented, but a step declares them: ${unclaimed.map((row) => row.name).join(', ')}.`,
+    );
+  }
+  const missingRows = rows.filter((row) => !row.implemented);
+  const unexplained = missingRows.filter((row) => {
+    const reason = documented.get(row.name);
+    return reason === undefined || reason.implemented || reason.why === '';
+  });
+  const valueGaps = [...documented.values()].filter(
+    (row) => row.name.includes('=') && !row.implemented,
+  );
 
   const missing = Object.entries(REQUIRED_FAMILIES).flatMap(([family, members]) => {
     const absent = familyMembers(members).filter((name) => !implementedBy.has(name));
@@ -175,8 +257,16 @@ async function main(): Promise<void> {
   print('');
   for (const note of notes) print(`note: ${note}`);
   print(
-    `Implemented ${implementedCount} of ${PARAMETER_NAMES.length}; required families missing: ${
+    `Implemented ${implementedCount} of ${PARAMETER_NAMES.length} catalogue parameters; required families missing: ${
       missing.length > 0 ? missing.join('; ') : 'none'
+    }.`,
+  );
+  print(
+    `Not implemented, each explained in ${COMPATIBILITY_DOC}: ${missingRows.length - unexplained.length} parameters (${documentedOnly.length} of them documented by imgix beyond the catalogue) and ${valueGaps.length} values (${valueGaps.map((row) => row.name).join(', ') || 'none'}).`,
+  );
+  print(
+    `Not implemented and not explained: ${
+      unexplained.length > 0 ? unexplained.map((row) => row.name).join(', ') : 'none'
     }.`,
   );
 }

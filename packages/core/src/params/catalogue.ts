@@ -1,6 +1,7 @@
 // The imgix rendering-parameter catalogue (editor spec section 3), typed once here so the rest of
 // core never reads the JSON shape directly.
 import catalogueJson from 'imgix-url-params/dist/parameters.json' with { type: 'json' };
+import { withAdditions } from './catalogue-additions.ts';
 
 export interface NumericRange {
   readonly min?: number;
@@ -30,6 +31,11 @@ type ExpectedType =
 export interface Expectation {
   readonly type: ExpectedType;
   readonly strict_range?: NumericRange;
+  /**
+   * Darkroom's own: a value past this range is held at its bound before `strict_range` is
+   * checked, for the parameters imgix documents as clamped rather than refused.
+   */
+  readonly clamp_range?: NumericRange;
   readonly suggested_range?: NumericRange;
   readonly possible_values?: readonly (string | number)[];
   readonly length?: number;
@@ -60,8 +66,11 @@ export interface Catalogue {
   readonly fontValues: readonly string[];
 }
 
-/** The `imgix-url-params` catalogue: 203 parameters with types, ranges, aliases and defaults. */
-export const CATALOGUE = catalogueJson as unknown as Catalogue;
+/**
+ * The `imgix-url-params` catalogue (203 parameters with types, ranges, aliases and defaults),
+ * with the parameters and values imgix documents since (catalogue-additions.ts).
+ */
+export const CATALOGUE = withAdditions(catalogueJson as unknown as Catalogue);
 
 /** Canonical catalogue names, sorted. */
 export const PARAMETER_NAMES: readonly string[] = Object.keys(CATALOGUE.parameters).sort();
@@ -105,6 +114,27 @@ export function listPositions(
   return positions;
 }
 
+/**
+ * Where an output side past the render's limit is held before any arithmetic: far past any side
+ * a render makes (8192, times a dpr of 5), so the ratio of w to h that the sized-down output keeps
+ * is exact for any side a person writes, and small enough that w × h × dpr² is still an exact
+ * integer in a double. A value of any length, digits past what a double holds included, is held.
+ */
+export const HELD_OUTPUT_SIDE = 10_000_000;
+
+/** The catalogue's forms of an output side with its pixel maximum turned into a hold. */
+function sizedDown(name: string): readonly Expectation[] {
+  return (CATALOGUE.parameters[name]?.expects ?? []).map((expectation) =>
+    expectation.type === 'integer'
+      ? {
+          ...expectation,
+          strict_range: { min: expectation.strict_range?.min ?? 1 },
+          clamp_range: { max: HELD_OUTPUT_SIDE },
+        }
+      : expectation,
+  );
+}
+
 const RECT_SIZE: readonly Expectation[] = [
   { type: 'integer', strict_range: { min: 1 } },
   { type: 'unit_scalar', strict_range: { min: 0, max: 1 } },
@@ -133,6 +163,20 @@ const CORRECTED_EXPECTS: Readonly<Record<string, readonly Expectation[]>> = {
   // edges, so no width past the strokes of the largest type shows; the catalogue bounds only the
   // minimum. Darkroom draws it as a disc dilation whose cost grows with the width, and bounds it.
   'txt-line': [{ type: 'integer', strict_range: { min: 0, max: 100 } }],
+  // docs.imgix.com/apis/rendering/size/image-width (and image-height): "The maximum output image
+  // size on imgix is 8192×8192 pixels. All output images will be sized down to accommodate this
+  // limit." So a larger w or h is no error: the render sizes the output down keeping its aspect
+  // ratio (render pipeline/budget.ts). min-w, max-w, min-h and max-h are sizes of the same output
+  // ("Must be an integer greater than 0", no maximum) and are sized down alike.
+  w: sizedDown('w'),
+  h: sizedDown('h'),
+  'min-w': sizedDown('min-w'),
+  'max-w': sizedDown('max-w'),
+  'min-h': sizedDown('min-h'),
+  'max-h': sizedDown('max-h'),
+  // docs.imgix.com/apis/rendering/pixel-density/dpr: "The default is 1 and the maximum value is 5":
+  // a larger dpr is held at 5.
+  dpr: [{ type: 'number', strict_range: { min: 0 }, clamp_range: { max: 5 } }],
 };
 
 /** The accepted forms of a canonical name's value, in the order they are tried. */

@@ -58,11 +58,10 @@ describe('parseParams messages (editor spec section 5)', () => {
   });
 
   it('finishes the bad-value sentence with what is accepted', () => {
-    expect(issues('w=9000')).toEqual([
+    expect(issues('w=-9000')).toEqual([
       {
         parameter: 'w',
-        message:
-          'The value for "w" must be an integer between 2 and 8192, or a number between 0 and 1.',
+        message: 'The value for "w" must be an integer of at least 2, or a number between 0 and 1.',
       },
     ]);
     expect(issues('fit=stretch')).toEqual([
@@ -89,7 +88,7 @@ describe('parseParams messages (editor spec section 5)', () => {
       {
         parameter: 'width',
         message:
-          'The value for "width" must be an integer between 2 and 8192, or a number between 0 and 1.',
+          'The value for "width" must be an integer of at least 2, or a number between 0 and 1.',
       },
     ]);
   });
@@ -233,6 +232,49 @@ describe('parseParams defaults', () => {
 
   it('checks dependencies after merging', () => {
     expect(parsed('fill-color=red', { fit: 'fill', fill: 'solid' }).has('fill-color')).toBe(true);
+  });
+});
+
+describe('parseParams unknown names on delivery (unknownNames: ignore)', () => {
+  const onDelivery = (query: string, defaults?: Record<string, string>) =>
+    parseParams(new URLSearchParams(query), { defaults, unknownNames: 'ignore' });
+
+  it('renders as if the names imgix does not know were absent, and names them', () => {
+    const result = onDelivery('w=100&v=1700000000&utm_source=x&utm_medium=y&ixid=M3w0fDF8');
+    expect(result.ok && result.ignored).toEqual(['v', 'utm_source', 'utm_medium', 'ixid']);
+    expect(result.ok && result.params.cacheKey()).toBe(key('w=100'));
+  });
+
+  it('keeps one cache key whatever the ignored values are', () => {
+    const first = onDelivery('w=100&v=1');
+    const second = onDelivery('v=2&w=100');
+    expect(first.ok && second.ok && first.params.cacheKey() === second.params.cacheKey()).toBe(
+      true,
+    );
+  });
+
+  it('lists each ignored name once, in query order, as written', () => {
+    const result = onDelivery('zz=1&yy=1&zz=2&txt-lig=1&auto64=Zm9ybWF0&ixlib=js-3&s=00');
+    // Deprecated names and *64 forms imgix does not take are names it does not know either;
+    // ixlib and s are known, and not ignored.
+    expect(result.ok && result.ignored).toEqual(['zz', 'yy', 'txt-lig', 'auto64']);
+  });
+
+  it('still refuses invalid values of known names with their messages', () => {
+    const result = onDelivery('v=1&w=abc&txt64=*');
+    expect(result.ok ? [] : result.issues.map((issue) => issue.parameter)).toEqual(['w', 'txt64']);
+  });
+
+  it('reports nothing ignored without unknown names, and refuses them by default', () => {
+    expect(onDelivery('w=10')).toMatchObject({ ok: true, ignored: [] });
+    expect(parseParams(new URLSearchParams('w=10'))).toMatchObject({ ok: true, ignored: [] });
+    expect(issues('v=1')).toEqual([{ parameter: 'v', message: '"v" is not a valid parameter.' }]);
+  });
+
+  it('ignores unknown names of the defaults without listing them', () => {
+    const result = onDelivery('w=10', { legacy: '1', q: '50' });
+    expect(result.ok && result.ignored).toEqual([]);
+    expect(result.ok && result.params.names()).toEqual(['q', 'w']);
   });
 });
 

@@ -9,6 +9,14 @@ import { parseValue, type ValueResult } from './values.ts';
 export interface ParseParamsOptions {
   /** The source's default_params: parsed the same way, beneath the request's. */
   defaults?: Readonly<Record<string, string>>;
+  /**
+   * What a name outside the catalogue (or a deprecated one) does. `refuse`, the default, is the
+   * message of editor spec section 5, as the source form and API validate default_params.
+   * `ignore` is delivery's: imgix renders a URL as if the names it does not know were absent
+   * (cache busters such as `v`, analytics tags such as `utm_source`, `ixid`), and the result
+   * lists the ignored names. Values of known names are checked the same way in both modes.
+   */
+  unknownNames?: 'refuse' | 'ignore';
 }
 
 /** Accepted and ignored: `ixlib` names the client library, `s` is the signature the server checks. */
@@ -55,15 +63,24 @@ interface GivenValue {
 /** Parses rendering parameters; every issue is collected, not just the first. */
 export function parseParams(query: QueryInput, options: ParseParamsOptions = {}): ParseResult {
   const issues: ParamIssue[] = [];
-  const defaults = parseLayer(Object.entries(options.defaults ?? {}), issues);
-  const request = parseLayer(query, issues);
+  const unknown = options.unknownNames ?? 'refuse';
+  // Only the request's ignored names are reported: they are what its URL says.
+  const ignored = new Set<string>();
+  const defaults = parseLayer(Object.entries(options.defaults ?? {}), issues, unknown, new Set());
+  const request = parseLayer(query, issues, unknown, ignored);
   if (issues.length > 0) return { ok: false, issues: uniqueIssues(issues) };
-  return { ok: true, params: new ParsedParams(mergeLayers(defaults, request)) };
+  return {
+    ok: true,
+    params: new ParsedParams(mergeLayers(defaults, request)),
+    ignored: [...ignored],
+  };
 }
 
 function parseLayer(
   entries: Iterable<readonly [string, string]>,
   issues: ParamIssue[],
+  unknown: 'refuse' | 'ignore',
+  ignored: Set<string>,
 ): Map<string, ParsedEntry> {
   // Duplicates: the last one wins, as imgix takes the last. Only the winner is validated, so an
   // overridden bad value is not an error (`w=abc&w=100` renders at 100).
@@ -72,7 +89,8 @@ function parseLayer(
     if (IGNORED.has(written)) continue;
     const resolved = resolveName(written);
     if (typeof resolved === 'string') {
-      issues.push({ parameter: written, message: resolved });
+      if (unknown === 'ignore') ignored.add(written);
+      else issues.push({ parameter: written, message: resolved });
       continue;
     }
     given.delete(resolved.canonical);

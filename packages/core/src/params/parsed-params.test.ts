@@ -111,10 +111,16 @@ describe('Params.with', () => {
   });
 
   it('removes parameters set to undefined and skips overrides that do not parse', () => {
-    const params = parsed('w=100&q=80').with({ q: undefined, dpr: 'lots', w: '99999' });
+    const params = parsed('w=100&q=80').with({ q: undefined, dpr: 'lots', w: '-5' });
     expect(params.has('q')).toBe(false);
     expect(params.has('dpr')).toBe(false);
     expect(params.number('w')).toBe(100);
+  });
+
+  it('holds overrides past a clamp as a request value is held (a DPR hint of 8 is dpr=5)', () => {
+    const params = parsed('w=100&ch=dpr').with({ dpr: '8' });
+    expect(params.number('dpr')).toBe(5);
+    expect(params.cacheKey()).toBe(parsed('w=100&ch=dpr&dpr=5').cacheKey());
   });
 
   it('leaves the original untouched', () => {

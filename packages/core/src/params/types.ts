@@ -36,7 +36,17 @@ export interface ParamIssue {
   message: string;
 }
 
-export type ParseResult = { ok: true; params: Params } | { ok: false; issues: ParamIssue[] };
+export type ParseResult =
+  | {
+      ok: true;
+      params: Params;
+      /**
+       * The names of the query that were ignored (unknown or deprecated, when parsed with
+       * `unknownNames: 'ignore'`), as written, once each, in query order.
+       */
+      ignored: readonly string[];
+    }
+  | { ok: false; issues: ParamIssue[] };
 
 /** Parsed, validated parameters keyed by canonical name (aliases resolved, `*64` decoded). */
 export interface Params {

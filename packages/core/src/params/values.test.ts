@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectationsOf } from './catalogue.ts';
+import { HELD_OUTPUT_SIDE, expectationsOf } from './catalogue.ts';
 import { parseValue } from './values.ts';
 
 const parse = (name: string, text: string) => parseValue(text, expectationsOf(name));
@@ -25,11 +25,43 @@ describe('integer and unit_scalar alternatives (w)', () => {
   });
 
   it('refuses values outside both forms', () => {
-    for (const text of ['8193', '1.5', '-1', 'abc', '', '1e3', '100.5']) {
+    for (const text of [
+      '1.5',
+      '-1',
+      'abc',
+      '',
+      '1e3',
+      '100.5',
+      'NaN',
+      'Infinity',
+      '-9'.repeat(400),
+    ]) {
       expect(parse('w', text)).toEqual({
         ok: false,
-        expected: 'an integer between 2 and 8192, or a number between 0 and 1',
+        expected: 'an integer of at least 2, or a number between 0 and 1',
       });
+    }
+  });
+
+  it('takes sides past 8192, which the render sizes down, holding huge ones before arithmetic', () => {
+    // docs.imgix.com/apis/rendering/size/image-width: outputs are sized down to 8192x8192.
+    expect(valueOf('w', '8193')).toEqual({ type: 'integer', value: 8193 });
+    expect(valueOf('h', '20000')).toEqual({ type: 'integer', value: 20000 });
+    expect(valueOf('w', String(HELD_OUTPUT_SIDE))).toEqual({
+      type: 'integer',
+      value: HELD_OUTPUT_SIDE,
+    });
+    for (const huge of ['1000000000000', '9007199254740993', '9'.repeat(400), '99999999999px']) {
+      expect(valueOf('w', huge)).toEqual({ type: 'integer', value: HELD_OUTPUT_SIDE });
+    }
+    expect(parse('h', '20000.5').ok).toBe(false);
+  });
+
+  it('sizes min-w, max-w, min-h and max-h down like w and h', () => {
+    for (const name of ['min-w', 'max-w', 'min-h', 'max-h']) {
+      expect(valueOf(name, '9000')).toEqual({ type: 'integer', value: 9000 });
+      expect(valueOf(name, '1'.repeat(30))).toEqual({ type: 'integer', value: HELD_OUTPUT_SIDE });
+      expect(parse(name, '0')).toEqual({ ok: false, expected: 'an integer of at least 1' });
     }
   });
 
@@ -47,7 +79,16 @@ describe('numbers', () => {
     expect(valueOf('dpr', '0')).toEqual({ type: 'number', value: 0 });
     expect(valueOf('dpr', '5')).toEqual({ type: 'number', value: 5 });
     expect(valueOf('dpr', '0.5')).toEqual({ type: 'number', value: 0.5 });
-    expect(parse('dpr', '5.01')).toEqual({ ok: false, expected: 'a number between 0 and 5' });
+    expect(parse('dpr', '-0.5')).toEqual({ ok: false, expected: 'a number of at least 0' });
+  });
+
+  it('holds dpr above 5 at 5, the maximum imgix documents', () => {
+    for (const text of ['5.01', '6', '1000000', '9'.repeat(400)]) {
+      expect(valueOf('dpr', text)).toEqual({ type: 'number', value: 5 });
+    }
+    for (const text of ['NaN', 'Infinity', 'abc', '-1']) {
+      expect(parse('dpr', text)).toEqual({ ok: false, expected: 'a number of at least 0' });
+    }
   });
 
   it('accepts negative and fractional numbers where no strict range is given', () => {

@@ -11,6 +11,7 @@ const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 // Spec section 5: "Percent (10%) or pixel (100px) values are integers followed by % or px."
 const PERCENT = /^(\d+)%$/;
 const PIXELS = /^(\d+)px$/;
+const WHOLE = /^-?\d+(?:\.0*)?$/;
 const INTERVAL = /^(\d*)-(\d*)$/;
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -44,10 +45,10 @@ function parseAs(text: string, expectation: Expectation): ParamValue | undefined
     case 'integer':
       return parseInteger(text, expectation);
     case 'number': {
-      const value = parseNumber(text);
-      return value !== undefined && inRange(value, expectation.strict_range)
-        ? { type: 'number', value }
-        : undefined;
+      const parsed = parseNumber(text);
+      if (parsed === undefined) return undefined;
+      const value = hold(parsed, expectation.clamp_range);
+      return inRange(value, expectation.strict_range) ? { type: 'number', value } : undefined;
     }
     case 'unit_scalar': {
       const percent = PERCENT.exec(text);
@@ -92,9 +93,15 @@ function parseNumber(text: string): number | undefined {
 
 function parseInteger(text: string, expectation: Expectation): ParamValue | undefined {
   const pixels = PIXELS.exec(text);
-  const value = pixels ? Number(pixels[1]) : parseNumber(text);
-  // `100.0` is the integer 100, so it shares a cache entry with `100`.
-  if (value === undefined || !Number.isInteger(value)) return undefined;
+  const digits = pixels?.[1] ?? text;
+  const parsed = pixels ? Number(digits) : parseNumber(text);
+  // `100.0` is the integer 100, so it shares a cache entry with `100`. Digits past what a double
+  // holds read as Infinity: still a whole number, which a clamp range holds.
+  const whole =
+    parsed !== undefined &&
+    (Number.isInteger(parsed) || (!Number.isFinite(parsed) && WHOLE.test(digits)));
+  if (!whole) return undefined;
+  const value = hold(parsed, expectation.clamp_range);
   if (!inRange(value, expectation.strict_range)) return undefined;
   const allowed = expectation.possible_values;
   if (allowed && !allowed.some((candidate) => Number(candidate) === value)) return undefined;
@@ -203,6 +210,16 @@ function parseInterval(text: string, expectation: Expectation): ParamValue | und
   if (end !== undefined && !inRange(end, upper)) return undefined;
   if (start !== undefined && end !== undefined && start > end) return undefined;
   return { type: 'interval', value: { start, end } };
+}
+
+/**
+ * `value` held within a clamp range (imgix documents some maximums as clamps: a larger value
+ * renders as the maximum), before any arithmetic reads it; NaN is left for the range to refuse.
+ */
+function hold(value: number, range: NumericRange | undefined): number {
+  if (range?.max !== undefined && value > range.max) return range.max;
+  if (range?.min !== undefined && value < range.min) return range.min;
+  return value;
 }
 
 function inRange(value: number, range: NumericRange | undefined): boolean {

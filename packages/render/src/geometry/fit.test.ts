@@ -131,6 +131,62 @@ describe('planResize', () => {
     expect(plan.canvas).toEqual({ width: 600, height: 600, imageLeft: 150, imageTop: 200 });
   });
 
+  // docs.imgix.com/apis/rendering/fill/fill-max, "How the canvas is sized": each row is
+  // [source, w, h, canvas without fill-max, canvas with fill-max=source].
+  const FILLMAX_TABLE: readonly [
+    [number, number],
+    number | null,
+    number | null,
+    [number, number],
+    [number, number],
+  ][] = [
+    [[300, 200], 400, 400, [400, 400], [300, 200]],
+    [[300, 200], 400, 150, [400, 150], [300, 150]],
+    [[300, 200], 400, null, [400, 267], [300, 200]],
+    [[532, 800], 800, 800, [800, 800], [532, 800]],
+    [[4200, 2800], 400, 400, [400, 400], [400, 400]],
+  ];
+
+  it.each(FILLMAX_TABLE)(
+    'fit=fillmax of %j with w=%s, h=%s: canvas %j, and %j with fill-max=source',
+    ([sw, sh], w, h, [cw, ch], [sourceW, sourceH]) => {
+      const base = {
+        source: { width: sw, height: sh },
+        fit: 'fillmax' as const,
+        width: w === null ? null : px(w),
+        height: h === null ? null : px(h),
+      };
+      const plain = planResize(request(base));
+      const capped = planResize(request({ ...base, fillMaxSource: true }));
+      expect(plain.output).toEqual({ width: cw, height: ch });
+      expect(capped.output).toEqual({ width: sourceW, height: sourceH });
+      // fill-max changes only the room around the image, never the image.
+      expect(capped.scaled).toEqual(plain.scaled);
+      expect(plain.scaled.width).toBeLessThanOrEqual(Math.min(sw, cw));
+      expect(plain.scaled.height).toBeLessThanOrEqual(Math.min(sh, ch));
+    },
+  );
+
+  it('gives fit=fillmax with only h a canvas of that height at the source aspect ratio', () => {
+    const plan = planResize(request({ fit: 'fillmax', height: px(400) }));
+    expect(plan.scaled).toEqual({ width: 300, height: 200 });
+    expect(plan.canvas).toEqual({ width: 600, height: 400, imageLeft: 150, imageTop: 100 });
+  });
+
+  it('shrinks a larger source into a one-sided fit=fillmax box with nothing to fill', () => {
+    const wide = planResize(request({ fit: 'fillmax', width: px(150) }));
+    expect(wide).toMatchObject({ canvas: null, output: { width: 150, height: 100 } });
+    const tall = planResize(request({ fit: 'fillmax', height: px(100) }));
+    expect(tall).toMatchObject({ canvas: null, output: { width: 150, height: 100 } });
+  });
+
+  it('caps the fit=fillmax canvas in output pixels, after dpr, with fill-max=source', () => {
+    const plan = planResize(
+      request({ fit: 'fillmax', width: px(200), height: px(200), dpr: 2, fillMaxSource: true }),
+    );
+    expect(plan.output).toEqual({ width: 300, height: 200 });
+  });
+
   it('needs no canvas when the fill box has the image shape', () => {
     const plan = planResize(request({ fit: 'fill', width: px(150) }));
     expect(plan.canvas).toBeNull();

@@ -57,12 +57,17 @@ export interface SizeRequest {
   /** Most pixels of the output (RENDER_MAX_MEGAPIXELS per frame); larger results shrink alike. */
   maxOutputPixels?: number;
   /**
-   * A further factor (at most 1) for the whole result: what the padding, border or a pivot
+   * A further factor (at most 1) for the whole result: what the padding, stroke or a pivot
    * rotation will add around it would otherwise grow the output past its limits (margins.ts).
    */
   scale?: number;
   /**
-   * Padding and border the later steps add around the result. imgix sizes "the image (including
+   * `fill-max=source` (docs.imgix.com/apis/rendering/fill/fill-max): each side of a fit=fillmax
+   * canvas is at most the source's, so a small image is not padded past its own size.
+   */
+  fillMaxSource?: boolean;
+  /**
+   * Padding and stroke the later steps add around the result. imgix sizes "the image (including
    * the padding) to fit within the requested dimensions", so they come off a requested side.
    */
   reserved?: Size;
@@ -114,7 +119,7 @@ export function planResize(request: SizeRequest): ResizePlan {
     dpr: 1,
     aspectRatio: null,
     bounds: NO_BOUNDS,
-    // The first plan already took the padding and border off.
+    // The first plan already took the padding and stroke off.
     reserved: { width: 0, height: 0 },
   });
 }
@@ -195,7 +200,7 @@ function planWithoutLimit(request: SizeRequest): ResizePlan {
     case 'clamp':
       return onCanvas(source, width, height, containScale);
     case 'fillmax':
-      return onCanvas(source, width, height, Math.min(containScale, 1));
+      return fillMax(source, width, height, request.fillMaxSource === true);
     case 'clip':
       return image(scaleBy(source, containScale));
   }
@@ -247,6 +252,31 @@ function onCanvas(
     imageTop: Math.floor((canvasSize.height - scaled.height) / 2),
   };
   return { scaled, cropTo: null, canvas, output: canvasSize };
+}
+
+/**
+ * fit=fillmax (docs.imgix.com/apis/rendering/size/resize-fit-mode, and the canvas table of
+ * docs.imgix.com/apis/rendering/fill/fill-max): the image is never enlarged, and the canvas is
+ * the requested box. With one side requested, the box has the source's aspect ratio (a 300x200
+ * source with w=400 sits on a 400x267 canvas); with both, it is w x h. When the image is larger
+ * than the box it shrinks to fit it and needs no canvas. `fill-max=source` caps each side of the
+ * box at the source's own, in output pixels (w and h already carry dpr here).
+ */
+function fillMax(
+  source: Size,
+  width: number | null,
+  height: number | null,
+  capAtSource: boolean,
+): ResizePlan {
+  let box = {
+    width: width ?? ((height ?? source.height) * source.width) / source.height,
+    height: height ?? ((width ?? source.width) * source.height) / source.width,
+  };
+  if (capAtSource) {
+    box = { width: Math.min(box.width, source.width), height: Math.min(box.height, source.height) };
+  }
+  const factor = Math.min(1, box.width / source.width, box.height / source.height);
+  return onCanvas(source, box.width, box.height, factor);
 }
 
 /**

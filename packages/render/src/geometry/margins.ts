@@ -4,14 +4,15 @@ import { rotatedBounds } from './rotation.ts';
 
 /**
  * What the steps after the size step add around the image: a pivot rotation's corners, then
- * padding, border and the border's stroke (in pipeline order). imgix sizes every output down to
+ * padding and the border's stroke (in pipeline order). The border itself is drawn over the
+ * image's edge and adds nothing (docs.imgix.com/apis/rendering/border-and-padding/
+ * border-size-color: it "overlays the image without resizing it"). imgix sizes every output down to
  * its limits ("All output images will be sized down to accommodate this limit"); rather than
  * build the grown canvas and shrink it afterwards, the size step scales the image and these
  * widths by the same factor up front, so no canvas is ever larger than the output.
  */
 export interface Margins {
   padding: Sides;
-  border: Sides;
   /** Stroke width on every side. */
   stroke: number;
 }
@@ -28,8 +29,6 @@ export interface CanvasLimit {
   pixels: number;
 }
 
-export const NO_SIDES: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
-
 /** The canvas a pivot leaves: libvips' bounds, whole pixels (a right angle swaps the sides). */
 export function pivotSize(size: Size, degrees: number): Size {
   const turned = ((degrees % 360) + 360) % 360;
@@ -42,10 +41,10 @@ export function pivotSize(size: Size, degrees: number): Size {
 /** The canvas once `growth` is added around an image of `image` size. */
 export function grownSize(image: Size, { pivot, margins }: Growth): Size {
   const turned = pivotSize(image, pivot);
-  const { padding, border, stroke } = margins;
+  const { padding, stroke } = margins;
   return {
-    width: turned.width + padding.left + padding.right + border.left + border.right + 2 * stroke,
-    height: turned.height + padding.top + padding.bottom + border.top + border.bottom + 2 * stroke,
+    width: turned.width + padding.left + padding.right + 2 * stroke,
+    height: turned.height + padding.top + padding.bottom + 2 * stroke,
   };
 }
 
@@ -76,8 +75,8 @@ export function scaledWithin(size: Size, factor: number, limit: CanvasLimit): Si
 
 /**
  * The margins scaled for an image now `image` (pivot included) on a canvas of `target`: each
- * width scaled by `factor`, and the rounding left over given to the padding (else the border)
- * on the right and bottom, so the canvas comes out at `target` exactly.
+ * width scaled by `factor`, and the rounding left over given to the padding on the right and
+ * bottom, so the canvas comes out at `target` exactly.
  */
 export function scaleMargins(margins: Margins, factor: number, image: Size, target: Size): Margins {
   const scale = (sides: Sides): Sides => ({
@@ -87,15 +86,12 @@ export function scaleMargins(margins: Margins, factor: number, image: Size, targ
     left: Math.round(sides.left * factor),
   });
   const padding = scale(margins.padding);
-  const border = scale(margins.border);
   const stroke = Math.round(margins.stroke * factor);
-  const spareX =
-    target.width - image.width - padding.left - padding.right - border.left - border.right;
-  const spareY =
-    target.height - image.height - padding.top - padding.bottom - border.top - border.bottom;
-  absorb(spareX - 2 * stroke, [padding, border], 'right', 'left');
-  absorb(spareY - 2 * stroke, [padding, border], 'bottom', 'top');
-  return { padding, border, stroke };
+  const spareX = target.width - image.width - padding.left - padding.right;
+  const spareY = target.height - image.height - padding.top - padding.bottom;
+  absorb(spareX - 2 * stroke, [padding], 'right', 'left');
+  absorb(spareY - 2 * stroke, [padding], 'bottom', 'top');
+  return { padding, stroke };
 }
 
 /** Adds `extra` (either sign) to the first side that the margins already use. */
@@ -115,7 +111,7 @@ function absorb(
   }
 }
 
-export function hasMargins({ padding, border, stroke }: Margins): boolean {
+export function hasMargins({ padding, stroke }: Margins): boolean {
   const any = (sides: Sides) => sides.top + sides.right + sides.bottom + sides.left > 0;
-  return any(padding) || any(border) || stroke > 0;
+  return any(padding) || stroke > 0;
 }

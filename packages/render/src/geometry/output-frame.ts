@@ -28,8 +28,8 @@ export interface FramedPlan {
 }
 
 /**
- * Plans the resize so that the final canvas, once a pivot rotation, padding, border and stroke
- * are added, fits `limit`: when it would not, the image and the margins shrink by one factor,
+ * Plans the resize so that the final canvas, once a pivot rotation, padding and stroke are
+ * added, fits `limit`: when it would not, the image and the margins shrink by one factor,
  * which gives what building the large canvas and sizing it down would (imgix: "All output
  * images will be sized down to accommodate this limit") without ever allocating it.
  */

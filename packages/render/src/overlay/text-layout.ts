@@ -9,12 +9,18 @@ export interface TextLayoutRequest {
   options: RenderOptions;
   /** Room for the ink: `txt-width` (or the image less its pads) by the image less its pads. */
   room: Size;
-  /** `txt-fit=max` shrinks the type to fit; otherwise `clip` cuts what overflows. */
-  shrinkToFit: boolean;
+  /**
+   * `txt-fit`: `max` shrinks the type to fit; `wrap` wraps the lines to the room's width and cuts
+   * what is taller than it, ending with an ellipsis; `wrapmax` wraps and shrinks the paragraph
+   * until it fits. Without one, `clip` cuts what overflows.
+   */
+  fit: TextFit | undefined;
   clip: TextClip;
   /** The render's deadline: sharp's timeout for each rendering, checked between them. */
   deadline: { secondsLeft(): number; check(): void };
 }
+
+export type TextFit = 'max' | 'wrap' | 'wrapmax';
 
 // Ink does not scale exactly with the font size (hinting, rounding), so shrinking may need a
 // second or third try; a few suffice in practice.
@@ -22,14 +28,18 @@ const SHRINK_ATTEMPTS = 4;
 
 /**
  * Renders the text as imgix fits it to its box (docs.imgix.com/apis/rendering/text/txt-fit,
- * text-clipping-mode): as it is when it fits, scaled down with `txt-fit=max`, else clipped.
- * Null when there is nothing to draw.
+ * text-clipping-mode, text-height): as it is when it fits, scaled down with `txt-fit=max`,
+ * wrapped with `wrap` and `wrapmax`, else clipped. Null when there is nothing to draw.
  */
 export async function layoutText(request: TextLayoutRequest): Promise<TextRaster | null> {
   const { room } = request;
+  if (request.fit === 'wrap' || request.fit === 'wrapmax') {
+    const wrapped = { ...request, options: { ...request.options, wrapWidth: room.width } };
+    return request.fit === 'wrap' ? cutToHeight(wrapped) : shrinkWrapped(wrapped);
+  }
   const raster = await render(request, request.text, request.style);
   if (!raster) return null;
-  if (request.shrinkToFit) return shrink(request, raster);
+  if (request.fit === 'max') return shrink(request, raster);
   if (raster.width <= room.width) return raster;
   const shortened = request.clip.ellipsis ? await withEllipsis(request) : raster;
   if (!shortened || shortened.width <= room.width) return shortened;
@@ -55,6 +65,61 @@ async function shrink(request: TextLayoutRequest, first: TextRaster): Promise<Te
     raster = await render(request, request.text, style);
   }
   return raster;
+}
+
+/**
+ * txt-fit=wrap (docs.imgix.com/apis/rendering/text/text-height): "Lines that do not fit are cut,
+ * and the visible text ends with an ellipsis". The longest start of the text that, wrapped and
+ * followed by an ellipsis, fits the room's height is found by a binary search of renderings.
+ */
+async function cutToHeight(request: TextLayoutRequest): Promise<TextRaster | null> {
+  const whole = await render(request, request.text, request.style);
+  if (!whole || whole.height <= request.room.height) return whole;
+  const characters = graphemes(request.text);
+  const shortened = (count: number) => `${characters.slice(0, count).join('').trimEnd()}\u2026`;
+  const fits = async (count: number) =>
+    ((await render(request, shortened(count), request.style))?.height ?? 0) <= request.room.height;
+  let low = 0;
+  let high = characters.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (await fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  // Not even the ellipsis fits: nothing is drawn, as a clipped line that shows nothing.
+  if (low === 0 && !(await fits(0))) return null;
+  return render(request, shortened(low), request.style);
+}
+
+// A binary search of font sizes this many steps long lands within 1/256 of the best size.
+const WRAPMAX_STEPS = 8;
+
+/**
+ * txt-fit=wrapmax: "The whole wrapped paragraph is scaled down until it fits". Rewrapping at a
+ * smaller size changes the line breaks, so the largest size that fits is searched for.
+ */
+async function shrinkWrapped(request: TextLayoutRequest): Promise<TextRaster | null> {
+  const whole = await render(request, request.text, request.style);
+  if (!whole || whole.height <= request.room.height) return whole;
+  const at = (factor: number) => ({
+    ...request.style,
+    sizePx: Math.max(1, request.style.sizePx * factor),
+    trackingPx: request.style.trackingPx * factor,
+  });
+  let low = 0;
+  let high = 1;
+  let best: TextRaster | null = null;
+  for (let step = 0; step < WRAPMAX_STEPS; step += 1) {
+    const middle = (low + high) / 2;
+    const raster = await render(request, request.text, at(middle));
+    if (raster && raster.height <= request.room.height) {
+      low = middle;
+      best = raster;
+    } else {
+      high = middle;
+    }
+  }
+  return best ?? render(request, request.text, at(low || 1 / 2 ** WRAPMAX_STEPS));
 }
 
 /** Each line too wide loses characters to an ellipsis until it fits (or only the ellipsis is left). */

@@ -18,6 +18,8 @@ export interface RenderOptions {
   align: 'left' | 'centre' | 'right';
   /** Extra space between lines in pixels (`txt-lead`); 0 keeps the font's line spacing. */
   leading: number;
+  /** Wraps lines at word boundaries to this many pixels (`txt-fit=wrap`); none when absent. */
+  wrapWidth?: number;
 }
 
 /**
@@ -37,7 +39,10 @@ export async function renderMarkup(
         rgba: true,
         align: options.align,
         spacing: Math.max(0, options.leading),
-        wrap: 'none',
+        // A word wider than the line is broken between characters rather than overflowing.
+        ...(options.wrapWidth === undefined
+          ? { wrap: 'none' as const }
+          : { wrap: 'word-char' as const, width: Math.max(1, Math.floor(options.wrapWidth)) }),
       },
     })
       .raw()

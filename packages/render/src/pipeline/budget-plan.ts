@@ -13,14 +13,14 @@ import { RenderError, type SourceImage } from './context.ts';
 
 const GROWTH_FAMILIES: readonly (readonly string[])[] = [
   ['pad', 'pad-top', 'pad-right', 'pad-bottom', 'pad-left'],
-  ['border', 'border-top', 'border-right', 'border-bottom', 'border-left'],
   ['border-stroke-size'],
   ['rot', 'rot-type'],
 ];
 
 /**
- * The refusal of a canvas whose growth (padding, border, stroke, pivot) is so large that the
- * image would shrink to nothing to make room for it within the limits.
+ * The refusal of a canvas whose growth (padding, stroke, pivot) is so large that the image would
+ * shrink to nothing to make room for it within the limits. The border is drawn over the image
+ * and grows nothing (imgix border-size-color doc), so it is not among them.
  */
 export function growthRefusal(params: Params, framed: FramedPlan, budget: RenderBudget) {
   const { margins, pivot } = readGrowth(params);
@@ -28,7 +28,6 @@ export function growthRefusal(params: Params, framed: FramedPlan, budget: Render
   const turned = pivotSize(framed.image, pivot);
   const widths = [
     around(margins.padding),
-    around(margins.border),
     margins.stroke * 4,
     turned.width + turned.height - framed.image.width - framed.image.height,
   ];
@@ -54,7 +53,7 @@ export function planFrame(params: Params, image: Size, budget: RenderBudget): Fr
 
 /**
  * Before decoding: the geometry the parameters make of the origin's header (orientation, `rect`,
- * size, then pivot, padding, border and stroke), refused with 413 when it cannot fit the budget.
+ * size, then pivot, padding and stroke), refused with 413 when it cannot fit the budget.
  * Trim and face areas only shrink the image, so the header's size bounds them. Overlays are
  * checked when their own headers are read (overlay/fetch.ts), before they are decoded.
  */

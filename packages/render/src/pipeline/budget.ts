@@ -7,7 +7,7 @@ import { RenderError, type RenderLimits } from './context.ts';
  * The resource budget of one render, decided from the parameters and the origin's header before
  * any pixel is decoded: every canvas a step allocates and the output stay within
  * RENDER_MAX_SIDE a side and RENDER_MAX_MEGAPIXELS, the frames of an animation sharing the
- * pixels. Growth imgix sizes down (w/h past 8192, padding, borders, a pivot) is scaled down
+ * pixels. Growth imgix sizes down (w/h past 8192, padding, a stroke, a pivot) is scaled down
  * before it is built; what cannot be (an image that would shrink to nothing) is refused with 413
  * naming the parameter.
  */

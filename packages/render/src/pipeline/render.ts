@@ -48,6 +48,7 @@ import { RENDER_MEMORY } from './memory-gate.ts';
 import type { FramedPlan } from '../geometry/output-frame.ts';
 import type { Params } from '@darkroom/core';
 import { checkBudget } from './budget-plan.ts';
+import { keyedOutput } from '../steps/colorkey.ts';
 import { fitFactor, scaledWithin } from '../geometry/margins.ts';
 import { MOTION_DEFAULTS, motionVideo } from '../video/motion-video.ts';
 
@@ -162,7 +163,7 @@ async function renderSource(
 ): Promise<RenderResult> {
   const params = applyClientHints(request.params, request.clientHints);
   const selected = selectFrames(params, source);
-  const plan = planOutput(params, source, request.accept, selected.count > 1);
+  const plan = keyedOutput(params, planOutput(params, source, request.accept, selected.count > 1));
   const animated = plan.kind === 'image' && plan.animated;
   // A still made from an animation decodes only the first selected frame.
   const frames = animated ? selected : { first: selected.first, count: 1 };

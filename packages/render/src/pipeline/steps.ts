@@ -2,6 +2,7 @@ import { adjustmentStep } from '../steps/adjustment.ts';
 import { backgroundStep } from '../steps/background.ts';
 import { blendStep } from '../steps/blend.ts';
 import { borderStep } from '../steps/border.ts';
+import { colorKeyStep } from '../steps/colorkey.ts';
 import { faceStep } from '../steps/faces.ts';
 import { fillStep } from '../steps/fill.ts';
 import { maskStep } from '../steps/mask.ts';
@@ -25,6 +26,8 @@ import type { StepModule } from './step.ts';
  */
 export const PIPELINE: readonly StepModule[] = [
   orientStep,
+  // imgix keys colours "before trimming, cropping and resizing" (color-key doc).
+  colorKeyStep,
   trimStep,
   rectStep,
   sizeStep,

@@ -1,7 +1,7 @@
-import type { Params, Rgba } from '@darkroom/core';
+import type { Params, Rect, Rgba, Size } from '@darkroom/core';
 import sharp from 'sharp';
 import { composeOntoCanvas } from '../composite/canvas.ts';
-import { extendCanvas } from '../composite/layers.ts';
+import { composeOnto, extendCanvas, solidLayer } from '../composite/layers.ts';
 import { cornerRadii, numberOf } from '../composite/param-values.ts';
 import {
   hasRoundedCorner,
@@ -50,9 +50,11 @@ export function readStroke(params: Params): { size: number; colour: Rgba } | und
 }
 
 /**
- * A frame around the image that grows the canvas like padding, in the border colour. Rounded
- * outer corners leave transparency outside the curve; rounded inner corners let the border
- * colour cut into the image's corners.
+ * A band of the border colour drawn over the edge of the image, which keeps its size: imgix
+ * documents that the border "overlays the image without resizing it"
+ * (docs.imgix.com/apis/rendering/border-and-padding/border-size-color). It is drawn after the
+ * padding, so it frames the padded canvas. Rounded outer corners leave transparency outside the
+ * curve; rounded inner corners let the border colour cut into the image's corners.
  */
 export const borderStep: StepModule = {
   name: 'border',
@@ -70,10 +72,8 @@ export const borderStep: StepModule = {
   async run(context) {
     const border = readBorder(context.params);
     const stroke = readStroke(context.params);
-    // The widths as the size step scaled them to the output's limits, when it has run.
-    const { margins } = context;
-    if (border && margins) border.sides = margins.border;
-    if (stroke && margins) stroke.size = margins.stroke;
+    // The stroke's width as the size step scaled it to the output's limits, when it has run.
+    if (stroke && context.margins) stroke.size = context.margins.stroke;
     await drawBorder(context, border);
     if (stroke && stroke.size > 0) {
       await drawStroke(context, stroke, border?.outer ?? uniformRadii(0));
@@ -83,31 +83,47 @@ export const borderStep: StepModule = {
 
 async function drawBorder(context: RenderContext, border: Border | undefined): Promise<void> {
   if (!border || (isEmpty(border.sides) && !hasRoundedCorner(border.outer))) return;
-  const { sides, colour, outer, inner } = border;
-  if (!hasRoundedCorner(outer) && !hasRoundedCorner(inner)) {
-    await extendCanvas(context, sides, colour);
-    return;
+  const { colour, outer, inner } = border;
+  const { width, height } = context;
+  // A border wider than the image covers all of it: the band never reaches past the far edge.
+  const left = Math.min(width, border.sides.left);
+  const top = Math.min(height, border.sides.top);
+  const hole = {
+    left,
+    top,
+    width: Math.max(0, width - left - border.sides.right),
+    height: Math.max(0, height - top - border.sides.bottom),
+  };
+  const square = !hasRoundedCorner(outer) && !hasRoundedCorner(inner);
+  // A still's square border is four solid bands, never a canvas-sized layer; an animation's
+  // layers repeat down its frames (composeOnto), so they are one frame's size.
+  const layers: sharp.OverlayOptions[] =
+    square && !context.animated
+      ? bands({ width, height }, hole, colour)
+      : [{ input: ringSvg(width, height, outer, hole, inner, colour), left: 0, top: 0 }];
+  if (hasRoundedCorner(outer)) {
+    layers.push({ input: roundedRectSvg(width, height, outer), left: 0, top: 0, blend: 'dest-in' });
   }
-  const width = context.width + sides.left + sides.right;
-  const height = context.height + sides.top + sides.bottom;
-  const hole = { left: sides.left, top: sides.top, width: context.width, height: context.height };
-  // An opaque image hides whatever is under it, so the frame can be one solid shape and
-  // the image's rounded corners meet it without an antialiasing seam; a transparent image
-  // must not show border colour through, so then the frame is a ring around it.
-  const frame = context.hasAlpha
-    ? ringSvg(width, height, outer, hole, inner, colour)
-    : roundedRectSvg(width, height, outer, { colour });
-  await composeOntoCanvas(context, {
-    width,
-    height,
-    background: () => sharp(frame),
-    imageMask: hasRoundedCorner(inner)
-      ? roundedRectSvg(context.width, context.height, inner)
-      : undefined,
-    left: sides.left,
-    top: sides.top,
-    clip: roundedRectSvg(width, height, outer),
-  });
+  if (layers.length > 0) await composeOnto(context, layers);
+}
+
+/** The parts of `canvas` around `hole`, as solid layers of `colour` (empty ones left out). */
+function bands(canvas: Size, hole: Rect, colour: Rgba): sharp.OverlayOptions[] {
+  const below = hole.top + hole.height;
+  const right = hole.left + hole.width;
+  const parts: Rect[] = [
+    { left: 0, top: 0, width: canvas.width, height: hole.top },
+    { left: 0, top: below, width: canvas.width, height: canvas.height - below },
+    { left: 0, top: hole.top, width: hole.left, height: hole.height },
+    { left: right, top: hole.top, width: canvas.width - right, height: hole.height },
+  ];
+  return parts
+    .filter((part) => part.width > 0 && part.height > 0)
+    .map((part) => ({
+      input: { create: solidLayer(part.width, part.height, colour) },
+      left: part.left,
+      top: part.top,
+    }));
 }
 
 /**

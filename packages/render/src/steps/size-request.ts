@@ -1,9 +1,9 @@
 import type { Params, ParamValue, Size } from '@darkroom/core';
 import { readCropStrategy, type CropStrategy } from '../geometry/crop-window.ts';
 import { FIT_MODES, type Dimension, type FitMode, type SizeRequest } from '../geometry/fit.ts';
-import { NO_SIDES, type CanvasLimit, type Growth, type Margins } from '../geometry/margins.ts';
+import type { CanvasLimit, Growth, Margins } from '../geometry/margins.ts';
 import { normaliseDegrees } from '../geometry/rotation.ts';
-import { readBorder, readStroke } from './border.ts';
+import { readStroke } from './border.ts';
 import { paddingSides } from './padding.ts';
 
 /** Turns the size parameters into the pure request of geometry/fit.ts. */
@@ -31,14 +31,19 @@ export function readSizeRequest(
     maxOutputSide: limit.side,
     maxOutputPixels: limit.pixels,
     reserved: reservedFrame(readMargins(params)),
+    // docs.imgix.com/apis/rendering/fill/fill-max: "source" (any case) caps the fillmax canvas
+    // at the source's size; "Any other value is ignored".
+    fillMaxSource: params.string('fill-max')?.toLowerCase() === 'source',
   };
 }
 
-/** The padding, border and stroke the later steps put around the image, as the URL gives them. */
+/**
+ * The padding and stroke the later steps put around the image, as the URL gives them. The
+ * border is not among them: it is drawn over the image's edge (border.ts).
+ */
 export function readMargins(params: Params): Margins {
   return {
     padding: paddingSides(params),
-    border: readBorder(params)?.sides ?? NO_SIDES,
     stroke: readStroke(params)?.size ?? 0,
   };
 }
@@ -52,11 +57,11 @@ export function readGrowth(params: Params): Growth {
   };
 }
 
-/** The padding and border the later steps put around the image, per axis. */
-function reservedFrame({ padding, border, stroke }: Margins): Size {
+/** The padding and stroke the later steps put around the image, per axis. */
+function reservedFrame({ padding, stroke }: Margins): Size {
   return {
-    width: padding.left + padding.right + border.left + border.right + 2 * stroke,
-    height: padding.top + padding.bottom + border.top + border.bottom + 2 * stroke,
+    width: padding.left + padding.right + 2 * stroke,
+    height: padding.top + padding.bottom + 2 * stroke,
   };
 }
 

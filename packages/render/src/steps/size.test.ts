@@ -75,6 +75,42 @@ describe('size step', () => {
     expect(context.pendingFill).toEqual({ canvasWidth: 200, canvasHeight: 200, left: 68, top: 76 });
   });
 
+  it('puts fit=fillmax with only w on a canvas of that width at the source aspect ratio', async () => {
+    // docs.imgix.com/apis/rendering/fill/fill-max: 300x200 with w=400 is a 400x267 canvas.
+    const input = await quadrants(300, 200);
+    const result = await renderQuery(input, 'fit=fillmax&w=400&fill=solid&fill-color=ff0000');
+    expect([result.width, result.height]).toEqual([400, 267]);
+    const red = { r: 255, g: 0, b: 0, alpha: 255 };
+    expect(await pixelAt(result.body, 0, 0)).toEqual(red);
+    expect(await pixelAt(result.body, 49, 133)).toEqual(red);
+    expect(await pixelAt(result.body, 399, 266)).toEqual(red);
+    // The image is not enlarged: 300x200 in the middle (from x 50, y 33).
+    expect(await pixelAt(result.body, 60, 45)).toEqual({ ...QUADRANT_COLOURS.topLeft, alpha: 255 });
+    expect(await pixelAt(result.body, 340, 225)).toEqual({
+      ...QUADRANT_COLOURS.bottomRight,
+      alpha: 255,
+    });
+    expect(await pixelAt(result.body, 200, 20)).toEqual(red);
+  });
+
+  it('puts fit=fillmax with only h on a canvas of that height at the source aspect ratio', async () => {
+    const result = await renderQuery(await quadrants(300, 200), 'fit=fillmax&h=400');
+    expect([result.width, result.height]).toEqual([600, 400]);
+    expect(await pixelAt(result.body, 10, 200)).toMatchObject({ alpha: 0 });
+    expect(await pixelAt(result.body, 160, 110)).toEqual({
+      ...QUADRANT_COLOURS.topLeft,
+      alpha: 255,
+    });
+  });
+
+  it('keeps the fit=fillmax canvas within the source with fill-max=source', async () => {
+    const input = await quadrants(300, 200);
+    const capped = await renderQuery(input, 'fit=fillmax&w=400&h=150&fill-max=SOURCE');
+    expect([capped.width, capped.height]).toEqual([300, 150]);
+    const ignored = await renderQuery(input, 'fit=fillmax&w=400&h=150&fill-max=other');
+    expect([ignored.width, ignored.height]).toEqual([400, 150]);
+  });
+
   it('extends the edge pixels to the requested box with fit=clamp', async () => {
     const result = await renderQuery(await colourField(48, 32), 'fit=clamp&w=48&h=48');
     expect([result.width, result.height]).toEqual([48, 48]);

@@ -13,6 +13,7 @@ import type { Rect, Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { facesInPipeline, paddedFace, unionOf } from '../ai/faces.ts';
+import { subjectInPipeline } from '../ai/subjects.ts';
 import { placeByEdges } from './crop-edges.ts';
 import { focalDebugOverlay } from './focal-debug.ts';
 import { readCrop, readGrowth, readSizeRequest } from './size-request.ts';
@@ -42,6 +43,7 @@ export const sizeStep: StepModule = {
     'fp-debug',
     'faceindex',
     'facepad',
+    'fill-max',
   ],
   async run(context) {
     await cutFaceArea(context);
@@ -90,16 +92,27 @@ async function cutFaceArea(context: RenderContext): Promise<void> {
   setSize(context, region);
 }
 
-/** `crop`, with `faces` resolved: centred on the faces found, else the next mode listed. */
+/**
+ * `crop`, with the detected modes resolved: centred on the faces found (`faces`), else on the
+ * subject `auto` or an object class finds (ai/subjects.ts), else the next mode listed, which
+ * is a centred crop when there is none (imgix crop doc).
+ */
 async function cropStrategy(context: RenderContext): Promise<CropStrategy> {
   const crop = readCrop(context.params);
-  if (!context.params.strings('crop').includes('faces')) return crop;
-  const faces = unionOf((await facesInPipeline(context)).map((face) => face.box));
-  if (faces === null) return crop;
+  const modes = context.params.strings('crop');
+  if (modes.includes('faces')) {
+    const faces = unionOf((await facesInPipeline(context)).map((face) => face.box));
+    if (faces !== null) return centredOn(context, faces);
+  }
+  const subject = await subjectInPipeline(context, modes);
+  return subject === null ? crop : centredOn(context, subject);
+}
+
+function centredOn(context: RenderContext, box: Rect): CropStrategy {
   return {
     kind: 'focalpoint',
-    x: (faces.left + faces.width / 2) / context.width,
-    y: (faces.top + faces.height / 2) / context.height,
+    x: (box.left + box.width / 2) / context.width,
+    y: (box.top + box.height / 2) / context.height,
     zoom: 1,
   };
 }

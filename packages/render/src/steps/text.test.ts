@@ -116,6 +116,57 @@ describe('text step', () => {
     expect(box.bottom - box.top).toBeLessThan(20);
   });
 
+  it('scales the text down to txt-h with txt-fit=max, in pixels or as a share of the height', async () => {
+    const base = 'txt=Hello&txt-size=60&txt-align=middle,center';
+    const free = await darkInk(`${base}&txt-fit=max`);
+    expect(free.bottom - free.top).toBeGreaterThan(30);
+    const pixels = await darkInk(`${base}&txt-fit=max&txt-h=20`);
+    expect(pixels.bottom - pixels.top + 1).toBeLessThanOrEqual(20);
+    expect(pixels.bottom - pixels.top + 1).toBeGreaterThan(12);
+    // 0.15 of the 100 px image: 15 px.
+    const share = await darkInk(`${base}&txt-fit=max&txt-h=0.15`);
+    expect(share.bottom - share.top + 1).toBeLessThanOrEqual(15);
+    expect(share.bottom - share.top + 1).toBeGreaterThan(8);
+  });
+
+  it('multiplies txt-h by dpr, and ignores it without txt-fit', async () => {
+    const doubled = await renderQuery(
+      await solid(200, 100, WHITE),
+      'txt=Hello&txt-size=60&txt-align=middle,center&txt-fit=max&txt-h=10&dpr=2',
+    );
+    const box = await inkBox(doubled.body, dark);
+    expect(box && box.bottom - box.top + 1).toBeLessThanOrEqual(20);
+    expect(box && box.bottom - box.top + 1).toBeGreaterThan(12);
+    const without = await darkInk('txt=Hello&txt-size=60&txt-align=middle,center&txt-h=20');
+    expect(without.bottom - without.top).toBeGreaterThan(30);
+  });
+
+  it('wraps the text to txt-width with txt-fit=wrap', async () => {
+    const text = 'txt=The+quick+brown+fox+jumps+over+the+lazy+dog&txt-size=16&txt-align=top,left';
+    const line = await darkInk(text);
+    expect(line.bottom - line.top).toBeLessThan(20);
+    const wrapped = await darkInk(`${text}&txt-fit=wrap&txt-width=90`);
+    expect(wrapped.right - wrapped.left + 1).toBeLessThanOrEqual(90);
+    // Several lines of 16 px type.
+    expect(wrapped.bottom - wrapped.top).toBeGreaterThan(40);
+  });
+
+  it('cuts wrapped lines past txt-h with txt-fit=wrap, and shrinks them with wrapmax', async () => {
+    const text =
+      'txt=The+quick+brown+fox+jumps+over+the+lazy+dog&txt-size=16&txt-align=top,left&txt-width=90';
+    const whole = await darkInk(`${text}&txt-fit=wrap`);
+    const cut = await darkInk(`${text}&txt-fit=wrap&txt-h=40`);
+    expect(cut.bottom - cut.top + 1).toBeLessThanOrEqual(40);
+    // The same type size: the lines kept are as wide as before, only fewer.
+    expect(cut.right - cut.left).toBeGreaterThan(0.8 * (whole.right - whole.left));
+    const shrunk = await darkInk(`${text}&txt-fit=wrapmax&txt-h=40`);
+    expect(shrunk.bottom - shrunk.top + 1).toBeLessThanOrEqual(40);
+    expect(shrunk.right - shrunk.left + 1).toBeLessThanOrEqual(90);
+    // All of it, smaller: more ink than the cut text would need at its size is not possible, so
+    // compare with the whole paragraph's line height instead.
+    expect(shrunk.bottom - shrunk.top).toBeLessThan(whole.bottom - whole.top);
+  });
+
   it('sets monospaced type for a monospace font', async () => {
     const width = async (font: string, text: string) => {
       const box = await darkInk(`txt=${text}&txt-size=20&txt-align=top,left&txt-font=${font}`);

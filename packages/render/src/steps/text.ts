@@ -10,7 +10,7 @@ import { RenderError } from '../pipeline/context.ts';
 import { currentDeadline } from '../pipeline/render-deadline.ts';
 import { placeLayer, readAlignment, type Alignment } from '../overlay/placement.ts';
 import { readTextClip } from '../overlay/text-clip.ts';
-import { layoutText } from '../overlay/text-layout.ts';
+import { layoutText, type TextFit } from '../overlay/text-layout.ts';
 import { effectMargin, withEffects, type TextEffects } from '../overlay/text-raster.ts';
 
 /** imgix's defaults for `txt` (docs.imgix.com/apis/rendering/text/txt): 12 px black text, 10 px from the bottom-right corner. */
@@ -43,6 +43,7 @@ export const textStep: StepModule = {
     'txt-color',
     'txt-fit',
     'txt-font',
+    'txt-h',
     'txt-lead',
     'txt-line',
     'txt-line-color',
@@ -100,9 +101,9 @@ async function drawText(context: RenderContext, text: string): Promise<void> {
     room: {
       // imgix treats txt-width=0 as no width.
       width: Math.max(1, width === undefined || width <= 0 ? frame.width - 2 * pad : width * dpr),
-      height: Math.max(1, frame.height - 2 * pad),
+      height: Math.max(1, textHeight(params, frame, dpr) ?? frame.height - 2 * pad),
     },
-    shrinkToFit: params.string('txt-fit') === 'max',
+    fit: readTextFit(params.string('txt-fit')),
     clip: readTextClip(params.strings('txt-clip')),
     deadline,
   });
@@ -131,6 +132,23 @@ async function drawText(context: RenderContext, text: string): Promise<void> {
   await compositeLayers(context, [
     { ...layer, left: left + reach.left - margin, top: top + reach.top - margin },
   ]);
+}
+
+function readTextFit(value: string | undefined): TextFit | undefined {
+  return value === 'max' || value === 'wrap' || value === 'wrapmax' ? value : undefined;
+}
+
+/**
+ * `txt-h` (docs.imgix.com/apis/rendering/text/text-height): the most height the text block may
+ * take, "measured in CSS pixels multiplied by dpr, or given as a decimal fraction of the image
+ * height"; read only with txt-fit (its catalogue dependency): max and wrapmax scale the block
+ * down to fit it, wrap cuts the lines past it. Undefined when absent or 0, which leaves the image less its pads.
+ */
+function textHeight(params: Params, frame: Size, dpr: number): number | undefined {
+  const value = params.get('txt-h');
+  if (value?.type === 'unit_scalar' && value.value > 0) return value.value * frame.height;
+  if (value?.type === 'integer' && value.value > 0) return value.value * dpr;
+  return undefined;
 }
 
 function size(rect: Rect): Size {

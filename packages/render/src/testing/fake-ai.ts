@@ -1,6 +1,12 @@
 import type { Rect, Size } from '@darkroom/core';
 import sharp from 'sharp';
-import type { AiModels, BackgroundRemovalOptions, DetectedFace, RawImage } from '../ai/types.ts';
+import type {
+  AiModels,
+  BackgroundRemovalOptions,
+  DetectedFace,
+  DetectedLabel,
+  RawImage,
+} from '../ai/types.ts';
 
 interface FakeAiCalls {
   removeBackground: number;
@@ -18,12 +24,14 @@ export interface FakeAi {
 /**
  * Models that do something simple and exact, for testing the pipeline around them: background
  * removal clears every pixel that is not mostly red, upscale is a cubic resize, inpainting
- * paints the boxes grey, and detection reports the faces it was given (in the pixels of a
- * `faceSpace`-sized image, scaled to whatever size it is asked about). `fail` makes a method throw.
+ * paints the boxes grey, and detection reports the faces and labelled objects it was given (in
+ * the pixels of a `faceSpace`-sized image, scaled to whatever size it is asked about). `fail`
+ * makes a method throw.
  */
 export function fakeAi(
   options: {
     faces?: DetectedFace[];
+    labels?: DetectedLabel[];
     faceSpace?: Size;
     fail?: readonly (keyof AiModels)[];
   } = {},
@@ -76,7 +84,7 @@ export function fakeAi(
       }
       return { ...image, data };
     },
-    async detect(image) {
+    async detect(image, detectOptions) {
       calls.detect += 1;
       failing('detect');
       const space = options.faceSpace ?? { width: image.width, height: image.height };
@@ -93,7 +101,17 @@ export function fakeAi(
         ...(face.leftEye && { leftEye: { x: face.leftEye.x * sx, y: face.leftEye.y * sy } }),
         ...(face.rightEye && { rightEye: { x: face.rightEye.x * sx, y: face.rightEye.y * sy } }),
       }));
-      return { faces, labels: [] };
+      const scaleBox = (box: Rect): Rect => ({
+        left: box.left * sx,
+        top: box.top * sy,
+        width: box.width * sx,
+        height: box.height * sy,
+      });
+      const labels = (options.labels ?? []).map((label) => ({
+        ...label,
+        box: scaleBox(label.box),
+      }));
+      return { faces, labels: detectOptions.labels ? labels : [] };
     },
   };
   return { models, calls };

@@ -82,6 +82,23 @@ describe('video geometry', () => {
     });
   });
 
+  it('sizes a box past 8192 down whole, as imgix sizes every output down', () => {
+    expect(videoGeometry(params('w=16384&h=8192&fit=scale'), HD)).toMatchObject({
+      width: 8192,
+      height: 4096,
+    });
+    // Held at parse time, then sized down: the shape of the input is kept.
+    expect(videoGeometry(params('w=100000000000'), HD)).toMatchObject({
+      width: 8192,
+      height: 4608,
+    });
+    expect(videoGeometry(params('w=100&h=20000&fit=crop'), HD)).toMatchObject({
+      width: 40,
+      height: 8192,
+      frame: 'crop',
+    });
+  });
+
   it('never enlarges with fit=max', () => {
     expect(videoGeometry(params('w=4000&fit=max'), HD)).toMatchObject({
       width: 1920,

@@ -92,6 +92,9 @@ export function thumbnailSeconds(params: Params, durationS: number): number {
 
 const even = (side: number): number => Math.max(2, 2 * Math.round(side / 2));
 
+/** imgix's largest output side (docs.imgix.com/apis/rendering/size/image-width). */
+const MAX_OUTPUT_SIDE = 8192;
+
 /**
  * `w`, `h` and `fit` for video, as imgix sizes an image: `clip` (default) and `max` fit inside
  * the box keeping the aspect ratio (`max` never enlarges), `crop` covers the box and cuts the
@@ -113,10 +116,19 @@ export function videoGeometry(params: Params, input: Size): VideoGeometry {
     return same(input.width, input.height);
   }
   // A ratio below 1 (w=0.5) is a share of the input, as for images.
-  const boxWidth =
+  const askedBoxWidth =
     askedWidth === undefined ? null : askedWidth <= 1 ? askedWidth * input.width : askedWidth;
-  const boxHeight =
+  const askedBoxHeight =
     askedHeight === undefined ? null : askedHeight <= 1 ? askedHeight * input.height : askedHeight;
+  // docs.imgix.com/apis/rendering/size/image-width: "All output images will be sized down to
+  // accommodate this limit" (8192×8192): a larger box is sized down whole, keeping its shape.
+  const within = Math.min(
+    1,
+    MAX_OUTPUT_SIDE / (askedBoxWidth ?? MAX_OUTPUT_SIDE),
+    MAX_OUTPUT_SIDE / (askedBoxHeight ?? MAX_OUTPUT_SIDE),
+  );
+  const boxWidth = askedBoxWidth === null ? null : askedBoxWidth * within;
+  const boxHeight = askedBoxHeight === null ? null : askedBoxHeight * within;
   if (boxWidth === null || boxHeight === null) {
     const width = boxWidth ?? (boxHeight ?? input.height) * ratio;
     const height = boxHeight ?? width / ratio;

@@ -1,3 +1,4 @@
+import { colorKey, type ColorKeyOptions } from '../color/color-key.ts';
 import { applyPixelPasses, type PixelPass } from '../color/pixel-passes.ts';
 import type { Pixels } from '../color/pixels.ts';
 import { dilateMask } from '../overlay/morphology.ts';
@@ -17,6 +18,15 @@ export const TASKS = {
   /** What an SVG asks of librsvg: elements with `<use>` expanded, depth, filters. */
   inspectSvg(input: { bytes: Uint8Array; limits: SvgLimits; subject: string }): SvgFacts {
     return inspectSvg(input.bytes, input.limits, input.subject);
+  },
+  /** RGBA pixels (frames stacked) with the `colorkey` colour made transparent, in place. */
+  colorKey(input: {
+    pixels: Uint8Array;
+    width: number;
+    frameHeight: number;
+    options: ColorKeyOptions;
+  }): Uint8Array {
+    return colorKey(input.pixels, input.width, input.frameHeight, input.options).data;
   },
   /** The adjustment, noise and stylize passes over decoded pixels, in order (`pixel-passes`). */
   pixelPasses(input: { pixels: Pixels; passes: readonly PixelPass[] }): Uint8Array {

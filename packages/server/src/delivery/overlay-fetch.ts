@@ -79,7 +79,8 @@ async function fetchFromSource(address: string, options: OverlayFetchOptions): P
     });
   }
   if (query === '') return bytes;
-  const parsed = parseParams(new URLSearchParams(query));
+  // The overlay's own query is a delivery URL's: names imgix does not know are ignored.
+  const parsed = parseParams(new URLSearchParams(query), { unknownNames: 'ignore' });
   if (!parsed.ok) {
     throw new RenderError(400, parsed.issues.map((issue) => issue.message).join(' '));
   }

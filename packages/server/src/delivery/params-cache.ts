@@ -1,9 +1,17 @@
 // Parsing the query is the costliest step of a cache hit, and the same URLs come back again and
 // again: the parse (and the render-key part it yields) is remembered per source version and query.
 import { parseParams, type ParamIssue, type Params } from '@darkroom/core';
+import { ignoredParamsHeader } from './response-headers.ts';
 
 export type ParsedQuery =
-  | { ok: true; params: Params; renderKeyPart: string }
+  | {
+      ok: true;
+      params: Params;
+      /** Built from the known parameters alone: unknown ones never split the render cache. */
+      renderKeyPart: string;
+      /** X-Darkroom-Ignored-Params for the names delivery ignored, or null when none were. */
+      ignoredParams: string | null;
+    }
   | { ok: false; issues: readonly ParamIssue[] };
 
 /** Answer headers and not pixels: they must not split the render cache. */
@@ -25,7 +33,9 @@ export class ParamsCache {
     const key = `${scope}?${query}`;
     const known = this.#entries.get(key);
     if (known !== undefined) return known;
-    const result = parseParams(new URLSearchParams(query), { defaults });
+    // Names imgix does not know are ignored on delivery, as imgix ignores them (a source's
+    // default_params cannot hold one: the source rules refuse it when they are saved).
+    const result = parseParams(new URLSearchParams(query), { defaults, unknownNames: 'ignore' });
     const parsed: ParsedQuery = result.ok
       ? {
           ok: true,
@@ -34,6 +44,7 @@ export class ParamsCache {
             result.params.has('expires') || result.params.has('dl')
               ? result.params.with(NOT_IN_RENDER).cacheKey()
               : result.params.cacheKey(),
+          ignoredParams: ignoredParamsHeader(result.ignored),
         }
       : { ok: false, issues: result.issues };
     if (this.#entries.size >= this.#maxEntries) {

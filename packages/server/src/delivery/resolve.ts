@@ -55,6 +55,8 @@ export interface Resolved {
   query: string;
   /** Seconds until `expires`, or null without one. */
   secondsLeft: number | null;
+  /** X-Darkroom-Ignored-Params: the query's names delivery ignored; null when none were. */
+  ignoredParams: string | null;
 }
 
 export interface ResolveOptions {
@@ -135,5 +137,6 @@ export function resolveRequest(
     input: { source, path: origin.path, params, video, accept, hints },
     query,
     secondsLeft,
+    ignoredParams: parsed.ignoredParams,
   };
 }

@@ -1,11 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CORS_HEADERS,
+  IGNORED_PARAMS_HEADER,
+  MAX_IGNORED_PARAMS_LENGTH,
   contentDisposition,
   etagMatches,
+  ignoredParamsHeader,
   isActiveContent,
   maxAgeOf,
   successCacheControl,
 } from './response-headers.ts';
+
+describe('ignoredParamsHeader', () => {
+  it('names the ignored parameters once each, in query order, or nothing', () => {
+    expect(ignoredParamsHeader(['v', 'utm_source', 'v', 'ixid'])).toBe('v,utm_source,ixid');
+    expect(ignoredParamsHeader([])).toBeNull();
+    expect(ignoredParamsHeader([''])).toBeNull();
+  });
+
+  it('percent-encodes what could split the list or break the header', () => {
+    const value = ignoredParamsHeader([
+      'a,b',
+      'x y',
+      'w\u0000',
+      'ça',
+      '%zz',
+      'a\r\nSet-Cookie: x=1',
+    ]);
+    expect(value).toBe('a%2Cb,x%20y,w%00,%C3%A7a,%25zz,a%0D%0ASet-Cookie%3A%20x%3D1');
+    expect(ignoredParamsHeader(['\uD800'])).toBe('%EF%BF%BD');
+  });
+
+  it('stays within its bound and says when names were left off', () => {
+    const names = Array.from({ length: 500 }, (_, index) => `utm_${index}`);
+    const value = ignoredParamsHeader(names) ?? '';
+    expect(value.length).toBeLessThanOrEqual(MAX_IGNORED_PARAMS_LENGTH);
+    expect(value.startsWith('utm_0,utm_1,')).toBe(true);
+    expect(value.endsWith(',...')).toBe(true);
+    expect(ignoredParamsHeader(['x'.repeat(5000)])).toBe('...');
+  });
+
+  it('is readable by scripts of other origins when CORS is on', () => {
+    expect(CORS_HEADERS['access-control-expose-headers']).toContain(IGNORED_PARAMS_HEADER);
+  });
+});
 
 describe('successCacheControl', () => {
   const settings = (behaviour: 'default' | 'override' | 'minimum') => ({

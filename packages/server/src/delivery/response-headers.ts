@@ -65,6 +65,37 @@ export function contentDisposition(requestedName: string, originPath: string): s
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The header naming the query parameters delivery ignored (names outside imgix's catalogue). */
+export const IGNORED_PARAMS_HEADER = 'X-Darkroom-Ignored-Params';
+
+/** Longest X-Darkroom-Ignored-Params value: names past it are left off, and `...` says so. */
+export const MAX_IGNORED_PARAMS_LENGTH = 1000;
+
+/**
+ * The value of X-Darkroom-Ignored-Params for `names` (as written, in query order), or null when
+ * there are none. Each name once, comma-separated; each percent-encoded as a URI component, so a
+ * comma, a control character or a byte past ASCII can neither split the list nor break the
+ * header (RFC 9110 section 5.5: a field value is visible ASCII), and `%` only ever starts an
+ * escape. Empty names are nothing to name. Bounded: a URL of 8,000 characters can hold hundreds.
+ */
+export function ignoredParamsHeader(names: readonly string[]): string | null {
+  const listed: string[] = [];
+  let length = 0;
+  for (const name of new Set(names)) {
+    if (name === '') continue;
+    // A lone surrogate has no UTF-8 form to escape (encodeURIComponent would throw).
+    const encoded = encodeURIComponent(name.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
+    const added = (listed.length === 0 ? 0 : 1) + encoded.length;
+    if (length + added > MAX_IGNORED_PARAMS_LENGTH - ',...'.length) {
+      listed.push('...');
+      break;
+    }
+    listed.push(encoded);
+    length += added;
+  }
+  return listed.length === 0 ? null : listed.join(',');
+}
+
 /** CORS headers of a source with crossdomain_cors_enabled (images are public by design). */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
@@ -74,6 +105,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
     'Content-Type',
     'ETag',
     'Retry-After',
+    IGNORED_PARAMS_HEADER,
     ...AI_EXPOSED_HEADERS,
   ].join(', '),
   'access-control-max-age': '86400',

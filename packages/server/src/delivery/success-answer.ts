@@ -12,6 +12,7 @@ import { headerText, type DeliveryRequest } from './request.ts';
 import type { Resolved } from './resolve.ts';
 import {
   CORS_HEADERS,
+  IGNORED_PARAMS_HEADER,
   contentDisposition,
   etagMatches,
   successCacheControl,
@@ -21,7 +22,7 @@ export function successAnswer(
   request: DeliveryRequest,
   source: DeliverySource,
   rendered: CachedRender,
-  { input, secondsLeft, target }: Resolved,
+  { input, secondsLeft, target, ignoredParams }: Resolved,
 ): Answer {
   const { params, path: originPathName } = input;
   let headers: Record<string, string> = {
@@ -36,6 +37,8 @@ export function successAnswer(
   if (params.has('dl')) {
     headers['content-disposition'] = contentDisposition(params.string('dl') ?? '', originPathName);
   }
+  // From the query alone, so a ready-made hit answer (hit-answers.ts) carries it as it is.
+  if (ignoredParams !== null) headers[IGNORED_PARAMS_HEADER.toLowerCase()] = ignoredParams;
   if (etagMatches(headerText(request, 'if-none-match') ?? undefined, rendered.etag)) {
     return { status: 304, headers, body: null };
   }

@@ -1,0 +1,77 @@
+// Object-aware cropping (docs.imgix.com/apis/rendering/size/crop, "Object-Aware Cropping"):
+// `crop=auto` anchors the crop to the most important subject, `crop=<object class>` to an object
+// of a COCO class or supercategory. The detector is the one behind the face parameters (faces and
+// COCO objects, ai/models); a copy of the image at most DETECTION_SIDE pixels long is searched.
+import { COCO_SUPERCATEGORIES, isCocoClass, type Rect } from '@darkroom/core';
+import type { RenderContext } from '../pipeline/context.ts';
+import { unionOf } from './faces.ts';
+import type { DetectedLabel } from './types.ts';
+
+const DETECTION_SIDE = 1024;
+
+/** The COCO classes the `crop` modes name, and whether `auto` is among them. */
+export function subjectRequest(modes: readonly string[]): { auto: boolean; classes: Set<string> } {
+  const classes = new Set<string>();
+  for (const mode of modes) {
+    const lower = mode.toLowerCase();
+    for (const name of COCO_SUPERCATEGORIES[lower] ?? []) classes.add(name);
+    if (isCocoClass(lower)) classes.add(lower);
+  }
+  return { auto: modes.some((mode) => mode.toLowerCase() === 'auto'), classes };
+}
+
+/**
+ * The box the crop anchors to, in the pipeline's pixels (context.width x context.height); null
+ * when the modes ask for no subject, no detector is available or nothing is found, and the
+ * crop falls back to the next mode or the centre, as imgix documents ("If no value is set or no
+ * match is found, the default is a centered crop").
+ *
+ * - `auto`: the faces when there are any (the subject people look at first), else the most
+ *   prominent object of any class.
+ * - a class or supercategory: the most prominent object of it.
+ *
+ * Prominence is the detector's confidence times the share of the image the object covers.
+ */
+export async function subjectInPipeline(
+  context: RenderContext,
+  modes: readonly string[],
+): Promise<Rect | null> {
+  const { auto, classes } = subjectRequest(modes);
+  const models = context.request.ai;
+  if ((!auto && classes.size === 0) || models === undefined) return null;
+  const { data, info } = await context.image
+    .clone()
+    .resize(DETECTION_SIDE, DETECTION_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const found = await models.detect(
+    { data, width: info.width, height: info.height, channels: 3 },
+    { faces: auto, labels: true },
+  );
+  const scale = (box: Rect): Rect => ({
+    left: (box.left * context.width) / info.width,
+    top: (box.top * context.height) / info.height,
+    width: (box.width * context.width) / info.width,
+    height: (box.height * context.height) / info.height,
+  });
+  const faces = auto ? unionOf(found.faces.map((face) => face.box)) : null;
+  if (faces !== null) return scale(faces);
+  const candidates = found.labels.filter((label) => auto || classes.has(label.name));
+  const best = mostProminent(candidates);
+  return best === null ? null : scale(best.box);
+}
+
+function mostProminent(labels: readonly DetectedLabel[]): DetectedLabel | null {
+  let best: DetectedLabel | null = null;
+  let bestScore = -1;
+  for (const label of labels) {
+    const score = label.confidence * label.box.width * label.box.height;
+    if (score > bestScore) {
+      best = label;
+      bestScore = score;
+    }
+  }
+  return best;
+}
