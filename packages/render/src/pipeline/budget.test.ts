@@ -104,6 +104,19 @@ describe('the budget decided from the header', () => {
     );
   });
 
+  it('gives the slow GIF encoder as many output pixels as it writes in a quarter of the timeout', () => {
+    const limits = DEFAULT_RENDER_LIMITS;
+    // 1.7 megapixels a second, a quarter of 30 s: 12.75 megapixels, shared by the frames.
+    expect(renderBudget(limits, 1, ['gif']).outputPixels).toBe(12_750_000);
+    expect(renderBudget(limits, 5, ['gif']).outputPixels).toBe(2_550_000);
+    expect(renderBudget({ ...limits, timeoutMs: 60_000 }, 1, ['gif']).outputPixels).toBe(
+      25_500_000,
+    );
+    // A GIF among the formats auto=format may choose bounds them all; JPEG alone does not.
+    expect(renderBudget(limits, 1, ['webp', 'gif']).outputPixels).toBe(12_750_000);
+    expect(renderBudget(limits, 1, ['jpg']).outputPixels).toBe(50_000_000);
+  });
+
   it('shares the pixels among the frames of an animation and refuses too many frames', async () => {
     const source = await readSource(await coffee());
     const budget = renderBudget({ ...DEFAULT_RENDER_LIMITS, maxFrames: 10 }, 11);

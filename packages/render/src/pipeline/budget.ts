@@ -44,6 +44,31 @@ const ENCODER_BYTES_PER_PIXEL: Readonly<Record<ImageFormat, number>> = {
 /** The pixel budget is sized for the JPEG and WebP encoders; costlier ones get fewer pixels. */
 const BUDGETED_BYTES_PER_PIXEL = 6;
 
+/**
+ * Megapixels a second of the encoders too slow to write a whole budget inside the render
+ * timeout, at the effort they are given (output/encode.ts), measured on a 2-core machine with
+ * another render running: GIF (libimagequant, effort 7, dithered) 9 megapixels in 5.4 s, AVIF
+ * (effort 0 past 4 megapixels) at q=100 16.8 megapixels in 5.7 s. JPEG, PNG and WebP write
+ * 50 megapixels in 1.5 to 8 s and are bounded by the pixel budget alone.
+ */
+const ENCODER_MEGAPIXELS_PER_SECOND: Partial<Readonly<Record<ImageFormat, number>>> = {
+  gif: 1.7,
+  avif: 3,
+};
+/**
+ * The share of the render timeout an encode may take: decoding and the steps need the rest,
+ * and another render shares the cores. An output past it is sized down like any output past
+ * the budget, instead of ending in a 504 after the timeout.
+ */
+const ENCODE_SHARE_OF_TIMEOUT = 0.25;
+
+/** Output pixels of all frames the slowest of `formats` encodes within its share of `timeoutMs`. */
+function encodablePixels(formats: readonly ImageFormat[], timeoutMs: number): number {
+  const rates = formats.flatMap((format) => ENCODER_MEGAPIXELS_PER_SECOND[format] ?? []);
+  if (rates.length === 0) return Number.POSITIVE_INFINITY;
+  return Math.min(...rates) * 1_000_000 * (timeoutMs / 1000) * ENCODE_SHARE_OF_TIMEOUT;
+}
+
 /** The budget of a render decoding `frames` frames into one of `formats`. */
 export function renderBudget(
   limits: RenderLimits,
@@ -58,7 +83,15 @@ export function renderBudget(
   return {
     side: limits.maxOutputSide,
     pixels,
-    outputPixels: Math.max(1, Math.floor((pixels * BUDGETED_BYTES_PER_PIXEL) / cost)),
+    outputPixels: Math.max(
+      1,
+      Math.floor(
+        Math.min(
+          (pixels * BUDGETED_BYTES_PER_PIXEL) / cost,
+          encodablePixels(formats, limits.timeoutMs) / Math.max(1, frames),
+        ),
+      ),
+    ),
     frames,
     limits,
   };
