@@ -164,6 +164,16 @@ export function written(params: Params, names: readonly string[]): string {
     .join('&');
 }
 
+/**
+ * Peak bytes per origin pixel of the decoders that hold more than the decoded image, measured
+ * with sharp 0.34.5 decoding a 4096x4096 origin to w=256, peak resident memory less the
+ * process's own: AVIF and HEIF 18.6 (libheif holds the YUV planes and the RGB image together),
+ * where PNG and TIFF take 1.3 to 1.5 and JPEG and WebP, shrunk on load, almost nothing. Three
+ * 16.8-megapixel AVIF origins decoding together took a server past 1 GiB while the estimate
+ * below counted them at 8 bytes a pixel.
+ */
+const DECODER_BYTES_PER_PIXEL: Readonly<Record<string, number>> = { avif: 20, heif: 20 };
+
 /** Bytes of one decoded pixel as the steps hold it (8-bit RGBA). */
 const CANVAS_BYTES_PER_PIXEL = 4;
 /** Canvases a step holds at once at its peak: the one it reads and the one it builds. */
@@ -185,11 +195,19 @@ export interface CanvasPixels {
  * (ENCODER_BYTES_PER_PIXEL). An estimate from above, to share RenderLimits.maxMemoryBytes
  * among the renders running together (memory-gate.ts).
  */
-export function memoryEstimate(pixels: CanvasPixels, formats: readonly ImageFormat[] = []): number {
+export function memoryEstimate(
+  pixels: CanvasPixels,
+  formats: readonly ImageFormat[] = [],
+  sourceFormat = '',
+): number {
   const encoder = Math.max(
     BUDGETED_BYTES_PER_PIXEL,
     ...formats.map((f) => ENCODER_BYTES_PER_PIXEL[f]),
   );
   const largest = Math.max(pixels.decoded, pixels.canvas, pixels.output);
-  return largest * CANVAS_BYTES_PER_PIXEL * CANVASES_AT_ONCE + pixels.output * encoder;
+  const decoding = pixels.decoded * (DECODER_BYTES_PER_PIXEL[sourceFormat] ?? 0);
+  return (
+    Math.max(largest * CANVAS_BYTES_PER_PIXEL * CANVASES_AT_ONCE, decoding) +
+    pixels.output * encoder
+  );
 }

@@ -74,4 +74,13 @@ describe('the memory estimate', () => {
     expect(memoryEstimate(pixels, ['jpg'])).toBe(2_000_000 * 4 * 2 + 2_000_000 * 6);
     expect(memoryEstimate(pixels, ['avif'])).toBe(2_000_000 * 4 * 2 + 2_000_000 * 40);
   });
+
+  it('counts what an AVIF or HEIF decoder holds, beyond the decoded image', () => {
+    const pixels = { decoded: 16_000_000, canvas: 65_536, output: 65_536 };
+    // libheif's YUV planes and RGB image, 20 bytes an origin pixel, outweigh the canvases.
+    expect(memoryEstimate(pixels, ['png'], 'heif')).toBe(16_000_000 * 20 + 65_536 * 6);
+    expect(memoryEstimate(pixels, ['png'], 'avif')).toBe(16_000_000 * 20 + 65_536 * 6);
+    // A PNG origin streams: its decoded canvas is all it holds.
+    expect(memoryEstimate(pixels, ['png'], 'png')).toBe(16_000_000 * 4 * 2 + 65_536 * 6);
+  });
 });

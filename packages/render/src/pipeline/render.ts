@@ -190,7 +190,11 @@ async function renderSource(
   // The renders running together share the process's memory (RenderLimits.maxMemoryBytes).
   RENDER_MEMORY.capacity = limits.maxMemoryBytes;
   const release = await RENDER_MEMORY.acquire(
-    memoryEstimate(canvasPixels(params, source, frames.count, framed, budget), formats),
+    memoryEstimate(
+      canvasPixels(params, source, frames.count, framed, budget),
+      formats,
+      source.format,
+    ),
     deadline,
   );
   try {
