@@ -3,8 +3,7 @@
 // grows past what this shared machine can give it or stops answering, so the battery can restart
 // it and go on.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
-import { sendRaw } from '../../packages/server/test/hostile/raw-http.ts';
+import { Worker } from 'node:worker_threads';
 
 const MIB = 2 ** 20;
 /** Past this the battery kills the server: the budget is 1 GiB, and others share the machine. */
@@ -105,7 +104,6 @@ export interface Watch {
 /** Samples memory and probes /healthz until `stop()`; kills a server past the ceilings. */
 export function watch(pid: number, port: number): { result: Watch; stop(): Promise<Watch> } {
   const result: Watch = { peakRss: 0, healthLatencies: [], killed: null, gone: false };
-  let running = true;
   const kill = (reason: string) => {
     if (result.killed !== null || result.gone) return;
     result.killed = reason;
@@ -124,27 +122,26 @@ export function watch(pid: number, port: number): { result: Watch; stop(): Promi
     result.peakRss = Math.max(result.peakRss, rss);
     if (rss > MEMORY_CEILING) kill(`resident memory reached ${(rss / MIB).toFixed(0)} MiB`);
   }, SAMPLE_MS);
-  const prober = (async () => {
-    while (running && !result.gone) {
-      const sent = performance.now();
-      const answer = await sendRaw(
-        port,
-        { method: 'GET', target: '/healthz', headers: { host: `127.0.0.1:${port}` } },
-        FROZEN_MS,
-      );
-      // A refused connection (the server is gone) is no latency; a probe left unanswered is.
-      if (answer.status !== null) result.healthLatencies.push(answer.ms);
-      else if (answer.outcome === 'timeout') result.healthLatencies.push(performance.now() - sent);
-      if (answer.outcome === 'timeout') kill(`/healthz unanswered for ${FROZEN_MS / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+  // Probed from a thread of its own (health-probe-worker.mjs), so that what is timed is the
+  // server's answer, not a pause of this process's own event loop.
+  const prober = new Worker(new URL('./health-probe-worker.mjs', import.meta.url), {
+    workerData: { port, intervalMs: PROBE_MS, frozenMs: FROZEN_MS },
+  });
+  prober.on('message', (outcome: number | 'refused' | 'timeout') => {
+    // A refused connection (the server is gone) is no latency; a probe left unanswered is.
+    if (typeof outcome === 'number') result.healthLatencies.push(outcome);
+    else if (outcome === 'timeout') {
+      result.healthLatencies.push(FROZEN_MS);
+      kill(`/healthz unanswered for ${FROZEN_MS / 1000} s`);
     }
-  })();
+  });
+  const proberDone = new Promise((resolve) => prober.once('exit', resolve));
   return {
     result,
     async stop() {
-      running = false;
       clearInterval(sampler);
-      await prober;
+      prober.postMessage('stop');
+      await proberDone;
       return result;
     },
   };

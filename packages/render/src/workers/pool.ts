@@ -196,10 +196,20 @@ function replyError(reply: Extract<TaskReply, { ok: false }>): Error {
 let shared: WorkerPool | null = null;
 
 /**
+ * A render worker idle this long exits. Each thread holds its own JavaScript heap and the last
+ * large image it worked on (tens of megabytes); the server is to come back near its idle size
+ * within seconds of its renders ending, and a thread starts again in a fraction of a second.
+ */
+const RENDER_WORKER_IDLE_MS = 5_000;
+
+/**
  * The process's render workers: as many threads as cores, at most four (text outlines and SVG
  * checks are short; more threads would only contend with libvips for the same cores).
  */
 export function renderWorkers(): WorkerPool {
-  shared ??= new WorkerPool({ size: Math.min(4, availableParallelism()) });
+  shared ??= new WorkerPool({
+    size: Math.min(4, availableParallelism()),
+    idleMs: RENDER_WORKER_IDLE_MS,
+  });
   return shared;
 }
