@@ -2,7 +2,8 @@ import type { Params, Size } from '@darkroom/core';
 import sharp from 'sharp';
 import { checkDecodedBytes, untrustedInput } from '../output/limits.ts';
 import { admitSvg, checkSvgRaster } from '../output/svg-admission.ts';
-import { RenderError, type RenderContext } from '../pipeline/context.ts';
+import { decoderBytesPerPixel } from '../pipeline/budget.ts';
+import { RenderError, type RenderContext, type RenderLimits } from '../pipeline/context.ts';
 
 export type OverlayRole = 'watermark' | 'blend';
 
@@ -37,6 +38,31 @@ function resolveAgainst(reference: string, base: string, name: string): string {
   } catch {
     throw new RenderError(400, `The value for "${name}" cannot be resolved against its base URL.`);
   }
+}
+
+/** The share of RENDER_MAX_MEMORY_MB one overlay's decoder may take. */
+const OVERLAY_DECODER_SHARE = 0.25;
+
+/**
+ * An overlay is decoded inside a render that the memory gate admitted before the overlay was
+ * fetched, so what its decoder holds beyond the pixels (libheif's planes for AVIF and HEIF, 20
+ * bytes a pixel) is bounded here instead: a mark or blend is a logo or a texture, and an AVIF
+ * of many megapixels as one took a server rendering three of them past 1 GiB.
+ */
+function checkOverlayDecoder(
+  format: string | undefined,
+  pixels: number,
+  limits: RenderLimits,
+  role: OverlayRole,
+): void {
+  const perPixel = decoderBytesPerPixel(format);
+  if (perPixel === 0) return;
+  const allowed = Math.floor((limits.maxMemoryBytes * OVERLAY_DECODER_SHARE) / perPixel);
+  if (pixels <= allowed) return;
+  throw new RenderError(
+    413,
+    `The ${role} image is too large: an AVIF or HEIF ${role} may have at most ${(allowed / 1_000_000).toFixed(1)} megapixels; use a smaller one or another format.`,
+  );
 }
 
 export interface OverlayImage {
@@ -89,6 +115,7 @@ export async function loadOverlayImage(
   }
   // Only the first frame is decoded; deep or many-banded pixels count for their bytes.
   checkDecodedBytes(metadata, width * height, limits, `${role} image`);
+  checkOverlayDecoder(metadata.format, width * height, limits, role);
   const turned = (metadata.orientation ?? 1) >= 5;
   return {
     open: () => sharp(bytes, untrustedInput(limits)).autoOrient(),

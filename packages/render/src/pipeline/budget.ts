@@ -174,6 +174,11 @@ export function written(params: Params, names: readonly string[]): string {
  */
 const DECODER_BYTES_PER_PIXEL: Readonly<Record<string, number>> = { avif: 20, heif: 20 };
 
+/** Peak bytes per pixel decoding an image of sharp's `format`, beyond what it streams. */
+export function decoderBytesPerPixel(format: string | undefined): number {
+  return DECODER_BYTES_PER_PIXEL[format ?? ''] ?? 0;
+}
+
 /** Bytes of one decoded pixel as the steps hold it (8-bit RGBA). */
 const CANVAS_BYTES_PER_PIXEL = 4;
 /** Canvases a step holds at once at its peak: the one it reads and the one it builds. */
@@ -205,7 +210,7 @@ export function memoryEstimate(
     ...formats.map((f) => ENCODER_BYTES_PER_PIXEL[f]),
   );
   const largest = Math.max(pixels.decoded, pixels.canvas, pixels.output);
-  const decoding = pixels.decoded * (DECODER_BYTES_PER_PIXEL[sourceFormat] ?? 0);
+  const decoding = pixels.decoded * decoderBytesPerPixel(sourceFormat);
   return (
     Math.max(largest * CANVAS_BYTES_PER_PIXEL * CANVASES_AT_ONCE, decoding) +
     pixels.output * encoder

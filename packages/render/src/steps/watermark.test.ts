@@ -178,6 +178,26 @@ describe('watermark step', () => {
     await expect(render(40_000)).resolves.toMatchObject({ width: 200 });
   });
 
+  it('refuses an AVIF mark whose decoder would hold more than a quarter of the render memory', async () => {
+    const base = await solid(200, 100, WHITE);
+    const avif = await sharp({ create: { width: 120, height: 120, channels: 3, background: RED } })
+      .avif({ effort: 0 })
+      .toBuffer();
+    const png = await solid(120, 120, RED);
+    // 14,400 pixels at 20 bytes: 288,000 bytes, over a quarter of 1 MiB (262,144).
+    const render = (mark: Uint8Array, memory: number) =>
+      renderQuery(base, `mark=${MARK_URL}`, {
+        fetchImage: () => Promise.resolve(mark),
+        limits: { maxMemoryBytes: memory },
+      });
+    const refusal = await render(avif, 1024 * 1024).catch((caught: unknown) => caught);
+    expect(refusal).toMatchObject({ status: 413 });
+    expect((refusal as Error).message).toContain('AVIF or HEIF watermark may have at most');
+    await expect(render(avif, 2 * 1024 * 1024)).resolves.toMatchObject({ width: 200 });
+    // A PNG decodes row by row: the same size of mark is no burden.
+    await expect(render(png, 1024 * 1024)).resolves.toMatchObject({ width: 200 });
+  });
+
   it('refuses a mark that is not an image', async () => {
     const error = await renderQuery(await solid(20, 20, WHITE), `mark=${MARK_URL}`, {
       fetchImage: () => Promise.resolve(new TextEncoder().encode('<html>nope</html>')),
