@@ -26,9 +26,5 @@ export {
   type Expectation,
   type ParameterSpec,
 } from './params/catalogue.ts';
-export {
-  ADDED_PARAMETERS,
-  ADDED_VALUES,
-  COCO_SUPERCATEGORIES,
-} from './params/catalogue-additions.ts';
+export { ADDED_PARAMETERS, ADDED_VALUES } from './params/catalogue-additions.ts';
 export * from './assets/alt-text/index.ts';

@@ -2,50 +2,8 @@
 // 11.x `imgix-url-params` catalogue predates. They are typed like the catalogue's own entries and
 // merged into it (catalogue.ts), so parsing, the dashboard's parameter lists and
 // `npm run params:coverage` see one catalogue.
-import { COCO_CLASSES } from '../assets/alt-text/coco-classes.ts';
+import { COCO_CLASSES, COCO_SUPERCATEGORIES } from '../assets/alt-text/coco-classes.ts';
 import type { Catalogue, Expectation, ParameterSpec } from './catalogue.ts';
-
-/**
- * The COCO supercategories, which `crop` accepts besides the class names
- * (docs.imgix.com/apis/rendering/size/crop: "Any COCO class name or supercategory (e.g., car,
- * vehicle, person)"), with the classes each one groups (COCO 2017 annotations).
- */
-export const COCO_SUPERCATEGORIES: Readonly<Record<string, readonly string[]>> = {
-  person: ['person'],
-  vehicle: ['bicycle', 'car', 'motorcycle', 'airplane', 'bus', 'train', 'truck', 'boat'],
-  outdoor: ['traffic light', 'fire hydrant', 'stop sign', 'parking meter', 'bench'],
-  animal: ['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe'],
-  accessory: ['backpack', 'umbrella', 'handbag', 'tie', 'suitcase'],
-  sports: [
-    'frisbee',
-    'skis',
-    'snowboard',
-    'sports ball',
-    'kite',
-    'baseball bat',
-    'baseball glove',
-    'skateboard',
-    'surfboard',
-    'tennis racket',
-  ],
-  kitchen: ['bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl'],
-  food: [
-    'banana',
-    'apple',
-    'sandwich',
-    'orange',
-    'broccoli',
-    'carrot',
-    'hot dog',
-    'pizza',
-    'donut',
-    'cake',
-  ],
-  furniture: ['chair', 'couch', 'potted plant', 'bed', 'dining table', 'toilet'],
-  electronic: ['tv', 'laptop', 'mouse', 'remote', 'keyboard', 'cell phone'],
-  appliance: ['microwave', 'oven', 'toaster', 'sink', 'refrigerator'],
-  indoor: ['book', 'clock', 'vase', 'scissors', 'teddy bear', 'hair drier', 'toothbrush'],
-};
 
 // docs.imgix.com/apis/rendering/background/color-key-contiguous: "1/0, yes/no and on/off are
 // also accepted" besides true and false.
@@ -159,7 +117,8 @@ export const ADDED_VALUES: Readonly<Record<string, readonly string[]>> = {
   // past txt-h cut with an ellipsis) and `wrapmax` (the wrapped paragraph scaled down to fit).
   'txt-fit': ['wrap', 'wrapmax'],
   // docs.imgix.com/apis/rendering/size/crop: `auto`, the most important subject, and any COCO
-  // class name or supercategory.
+  // class name or supercategory ("Any COCO class name or supercategory (e.g., car, vehicle,
+  // person)").
   crop: [
     'auto',
     ...COCO_CLASSES,

@@ -85,6 +85,34 @@ export const COCO_CLASSES = [
 
 export type CocoClass = (typeof COCO_CLASSES)[number];
 
+/**
+ * COCO 2017's supercategories, each grouping a run of the classes above (the model's order is
+ * COCO's, supercategory by supercategory): name and how many classes it holds.
+ */
+const SUPERCATEGORY_RUNS: readonly (readonly [name: string, classes: number])[] = [
+  ['person', 1],
+  ['vehicle', 8],
+  ['outdoor', 5],
+  ['animal', 10],
+  ['accessory', 5],
+  ['sports', 10],
+  ['kitchen', 7],
+  ['food', 10],
+  ['furniture', 6],
+  ['electronic', 6],
+  ['appliance', 5],
+  ['indoor', 7],
+];
+
+/** The classes each COCO supercategory groups, by supercategory name. */
+export const COCO_SUPERCATEGORIES: Readonly<Record<string, readonly CocoClass[]>> =
+  Object.fromEntries(
+    SUPERCATEGORY_RUNS.map(([name, count], index) => {
+      const first = SUPERCATEGORY_RUNS.slice(0, index).reduce((sum, [, size]) => sum + size, 0);
+      return [name, COCO_CLASSES.slice(first, first + count)];
+    }),
+  );
+
 const CLASS_SET: ReadonlySet<string> = new Set(COCO_CLASSES);
 
 /** Whether a detector label is one of the 80 COCO classes the languages translate. */

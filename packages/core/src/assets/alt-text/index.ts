@@ -7,6 +7,6 @@ export {
   type AltTextLanguageInfo,
   MAX_ALT_TEXT_LANGUAGES,
 } from './languages.ts';
-export { COCO_CLASSES, isCocoClass, type CocoClass } from './coco-classes.ts';
+export { COCO_CLASSES, COCO_SUPERCATEGORIES, isCocoClass, type CocoClass } from './coco-classes.ts';
 export { COLOUR_NAMES, nearestColourName, type ColourName } from './colour-names.ts';
 export type { AltTextInput, AltTextLabel } from './types.ts';
