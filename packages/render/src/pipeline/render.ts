@@ -27,6 +27,7 @@ import { paletteOutput } from '../steps/palette.ts';
 import { createRenderContext } from './context-factory.ts';
 import { configureLibvips } from './libvips.ts';
 import { withinDeadline } from './render-deadline.ts';
+import { retryingLostVipsErrors } from './lost-vips-error.ts';
 import {
   DEFAULT_RENDER_LIMITS,
   RenderError,
@@ -90,7 +91,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const deadline = new Deadline(limits.timeoutMs, request.signal);
   // Every sharp pipeline and worker task of this render stops at this deadline.
   return withinDeadline(deadline, request.signal, () =>
-    renderOrigin(admitted, svg, limits, deadline),
+    retryingLostVipsErrors(deadline, () => renderOrigin(admitted, svg, limits, deadline)),
   );
 }
 
