@@ -5,6 +5,7 @@ import { pgliteDirectory, type Database } from './db/database.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
 import { registerAuthentication } from './api/authentication.ts';
 import { registerBodyIdleTimeout } from './api/body-idle.ts';
+import { registerUnreadBodyDrain } from './api/unread-body.ts';
 import { registerContentNegotiation } from './api/content-type.ts';
 import type { AppContext } from './api/context.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './api/error-handler.ts';
@@ -146,6 +147,7 @@ export async function buildApp(
   registerRateLimit(app, config);
   if (config.readOnly) registerReadOnlyGuard(app);
   registerBodyIdleTimeout(app, config.httpTimeouts.bodyIdleMs);
+  registerUnreadBodyDrain(app);
   registerContentNegotiation(app);
   registerAuthentication(app);
   const flushAudit = registerImpersonationAudit(app);

@@ -9,7 +9,7 @@ import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** Whether the request announces a body (RFC 9112 section 6.3: a length, or chunked coding). */
-function announcesBody(raw: IncomingMessage): boolean {
+export function announcesBody(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
   if (length !== undefined) return length !== '0';
   return raw.headers['transfer-encoding'] !== undefined;
