@@ -96,8 +96,9 @@ export class BatteryServer {
         // The owner has a managed and a web folder source and the victim two teammates: more than
         // a new account's Free plan includes; the plan's limits are not what the battery tests.
         PLAN_LIMITS: 'false',
-        // Thousands of refusals would each log a line; a crash still prints its stack on stderr.
-        LOG_LEVEL: 'fatal',
+        // Thousands of refusals would each log a line at info; a 5xx logs its cause at error, the
+        // line a failing request in the report needs beside it.
+        LOG_LEVEL: 'error',
       },
       // `npm start` may rebuild the dashboard first, on two cores other work shares.
       { healthyWithinMs: 180_000 },

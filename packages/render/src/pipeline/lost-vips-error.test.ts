@@ -12,13 +12,13 @@ describe('libvips failures whose message another failure took', () => {
     let runs = 0;
     const failure = await retryingLostVipsErrors(new Deadline(30_000, undefined), () => {
       runs += 1;
-      return Promise.reject(runs === 1 ? lost() : new Error('pngload: IDAT stream too short'));
+      return Promise.reject(runs === 1 ? lost() : new RenderError(422, 'truncated or corrupt'));
     }).catch((error: unknown) => error);
     expect(runs).toBe(2);
-    expect((failure as Error).message).toBe('pngload: IDAT stream too short');
+    expect((failure as RenderError).message).toBe('truncated or corrupt');
   });
 
-  it('answers 422 once every run lost its message, and never retries other failures', async () => {
+  it('answers 422 once every run lost its message, and never retries a RenderError', async () => {
     let runs = 0;
     const failure = await retryingLostVipsErrors(new Deadline(30_000, undefined), () => {
       runs += 1;
@@ -38,6 +38,18 @@ describe('libvips failures whose message another failure took', () => {
     ).rejects.toBe(refused);
     expect(runs).toBe(1);
     expect(isLostVipsError(new RenderError(422, 'Unknown error'))).toBe(false);
+  });
+
+  it('keeps an unexplained failure met on every run as it is: a bug, answered 500', async () => {
+    let runs = 0;
+    const bug = new TypeError('x is undefined');
+    await expect(
+      retryingLostVipsErrors(new Deadline(30_000, undefined), () => {
+        runs += 1;
+        return Promise.reject(bug);
+      }),
+    ).rejects.toBe(bug);
+    expect(runs).toBe(3);
   });
 
   it('gives up when the render’s time is over instead of running again', async () => {
