@@ -36,6 +36,19 @@ describe('pixel passes', () => {
     expect(Buffer.from(large.data).equals(Buffer.from(expected))).toBe(true);
   });
 
+  it('blends a non-separable mode over every frame in a worker thread, as in place', async () => {
+    const frames = noise(1000, 1200);
+    frames.frameHeight = 600;
+    const layer = new Uint8Array(1000 * 600 * 4).map((_, index) => (index * 7) % 256);
+    const passes: PixelPass[] = [{ kind: 'blend', layer, mode: 'hue' }];
+    const expected = applyPixelPasses({ ...frames, data: frames.data.slice() }, passes);
+    await runPixelPasses(frames, passes);
+    expect(Buffer.from(frames.data).equals(Buffer.from(expected))).toBe(true);
+    // Both frames were blended: the second differs from the noise it started as.
+    const secondFrame = noise(1000, 1200).data.subarray(1000 * 600 * 3);
+    expect(Buffer.from(frames.data.subarray(1000 * 600 * 3)).equals(secondFrame)).toBe(false);
+  });
+
   it('runs in place for a small image', async () => {
     const small = noise(300, 200);
     const original = small.data;

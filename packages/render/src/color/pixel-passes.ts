@@ -1,4 +1,5 @@
 import type { Rgba } from '@darkroom/core';
+import { blendPixelsInPlace, type NonSeparableMode } from '../overlay/blend-modes.ts';
 import { applyColourPass, applyMatrix, type ColourPass } from './colour-pass.ts';
 import { halftone } from './halftone.ts';
 import type { Matrix3 } from './matrix.ts';
@@ -19,7 +20,9 @@ export type PixelPass =
   | { kind: 'halftone'; cellSize: number }
   | { kind: 'matrix'; matrix: Matrix3 }
   | { kind: 'monochrome'; colour: Rgba }
-  | { kind: 'duotone'; dark: Rgba; light: Rgba; opacity: number };
+  | { kind: 'duotone'; dark: Rgba; light: Rgba; opacity: number }
+  /** A non-separable `blend-mode` of an RGBA layer of one frame's size, over every frame. */
+  | { kind: 'blend'; layer: Uint8Array; mode: NonSeparableMode };
 
 /** Runs `passes` over `pixels` in place, in order, and returns the pixel bytes. */
 export function applyPixelPasses(pixels: Pixels, passes: readonly PixelPass[]): Uint8Array {
@@ -49,7 +52,22 @@ export function applyPixelPasses(pixels: Pixels, passes: readonly PixelPass[]): 
       case 'duotone':
         applyDuotone(pixels, pass.dark, pass.light, pass.opacity);
         break;
+      case 'blend':
+        blendFrames(pixels, pass.layer, pass.mode);
+        break;
     }
   }
   return pixels.data;
+}
+
+function blendFrames(pixels: Pixels, layer: Uint8Array, mode: NonSeparableMode): void {
+  const frameBytes = (layer.length / 4) * pixels.channels;
+  for (let start = 0; start + frameBytes <= pixels.data.length; start += frameBytes) {
+    blendPixelsInPlace(
+      pixels.data.subarray(start, start + frameBytes),
+      pixels.channels,
+      layer,
+      mode,
+    );
+  }
 }

@@ -3,6 +3,7 @@ import type { RenderContext } from '../pipeline/context.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
 import { currentDeadline } from '../pipeline/render-deadline.ts';
 import { renderWorkers } from '../workers/pool.ts';
+import { detachableCopy } from '../workers/transferable.ts';
 import { applyPixelPasses, type PixelPass } from './pixel-passes.ts';
 import type { Pixels } from './pixels.ts';
 
@@ -35,7 +36,7 @@ export function writePixels(context: RenderContext, pixels: Pixels): void {
  * loop, less than a trip to a worker thread and back costs. Larger images (up to the 50-megapixel
  * budget, times their frames) would hold every other request for hundreds of milliseconds.
  */
-const INLINE_PASS_PIXELS = 1_000_000;
+export const INLINE_PASS_PIXELS = 1_000_000;
 
 /**
  * Runs JavaScript passes over `pixels` (their data replaced by the result) in a worker thread
@@ -48,10 +49,30 @@ export async function runPixelPasses(pixels: Pixels, passes: readonly PixelPass[
     applyPixelPasses(pixels, passes);
     return;
   }
+  // The pixels and every buffer a pass carries cross to the worker moved, not serialised.
+  const data = detachableCopy(pixels.data);
+  const transfer: ArrayBuffer[] = [data.buffer];
+  const moved = passes.map((pass) => {
+    switch (pass.kind) {
+      case 'unsharp':
+      case 'noise': {
+        const blurred = detachableCopy(pass.blurred);
+        transfer.push(blurred.buffer);
+        return { ...pass, blurred };
+      }
+      case 'blend': {
+        const layer = detachableCopy(pass.layer);
+        transfer.push(layer.buffer);
+        return { ...pass, layer };
+      }
+      default:
+        return pass;
+    }
+  });
   pixels.data = await renderWorkers().run(
     'pixelPasses',
-    { pixels, passes },
-    { signal: currentDeadline().signal },
+    { pixels: { ...pixels, data }, passes: moved },
+    { signal: currentDeadline().signal, transfer },
   );
 }
 

@@ -159,8 +159,9 @@ function meanDifference(image: RawImage, line: Line, other: Line): number {
 }
 
 function pixelOffset(image: RawImage, line: Line, i: number): number {
-  const [x, y] = line.axis === 'row' ? [i, line.at] : [line.at, i];
-  return (y * image.width + x) * image.channels;
+  return line.axis === 'row'
+    ? (line.at * image.width + i) * image.channels
+    : (i * image.width + line.at) * image.channels;
 }
 
 /** Copies the pixels inside `rect` into an image of their own. */
@@ -172,4 +173,13 @@ export function cropPixels(image: RawImage, rect: Rect): RawImage {
     data.set(image.data.subarray(start, start + rowBytes), y * rowBytes);
   }
   return { data, width: rect.width, height: rect.height, channels: image.channels };
+}
+
+/**
+ * What `trim` keeps of `image`: the part inside the border `rule` finds, with `pad` pixels of
+ * border kept (`padTrimBounds`), as pixels of their own; null when nothing is cut.
+ */
+export function trimPixels(image: RawImage, rule: TrimRule, pad: number): RawImage | null {
+  const found = findTrimBounds(image, rule);
+  return found === null ? null : cropPixels(image, padTrimBounds(found, pad, image));
 }

@@ -1,10 +1,11 @@
 import type { Params, Rgba, Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
+import type { Pixels } from '../color/pixels.ts';
+import { runPixelPasses } from '../color/sharp-pixels.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import {
   SHARP_BLEND,
-  blendPixelsInPlace,
   isBlendMode,
   isNonSeparable,
   type NonSeparableMode,
@@ -149,10 +150,14 @@ async function blendOnPixels(
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const channels = info.channels === 4 ? 4 : 3;
-  const frameBytes = frame.width * frame.height * channels;
-  for (let start = 0; start + frameBytes <= data.length; start += frameBytes) {
-    blendPixelsInPlace(data.subarray(start, start + frameBytes), channels, frameLayer, mode);
-  }
-  restartFromPixels(context, data, { width: info.width, height: info.height, channels });
+  const pixels: Pixels = {
+    data,
+    width: info.width,
+    height: info.height,
+    channels: info.channels === 4 ? 4 : 3,
+    frameHeight: frame.height,
+  };
+  // Per-pixel colour arithmetic: in a worker thread for a large image (sharp-pixels.ts).
+  await runPixelPasses(pixels, [{ kind: 'blend', layer: frameLayer, mode }]);
+  restartFromPixels(context, pixels.data, pixels);
 }

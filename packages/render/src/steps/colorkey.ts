@@ -10,6 +10,7 @@ import type { OutputPlan } from '../output/format.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { stepDeadline } from '../pipeline/step-deadline.ts';
 import { renderWorkers } from '../workers/pool.ts';
+import { detachableCopy } from '../workers/transferable.ts';
 
 const ON_WORDS = new Set(['true', '1', 'yes', 'on']);
 
@@ -67,15 +68,11 @@ export const colorKeyStep: StepModule = {
       .raw({ depth: 'uchar' })
       .timeout({ seconds: deadline.secondsLeft() })
       .toBuffer({ resolveWithObject: true });
-    // The buffer is handed to the worker whole: a view on a shared pool must be copied first.
-    const owned =
-      data.byteOffset === 0 && data.byteLength === data.buffer.byteLength
-        ? new Uint8Array(data.buffer)
-        : Uint8Array.from(data);
+    const owned = detachableCopy(data);
     const pixels = await renderWorkers().run(
       'colorKey',
       { pixels: owned, width: info.width, frameHeight: context.height, options },
-      { signal: deadline.signal, transfer: [owned.buffer as ArrayBuffer] },
+      { signal: deadline.signal, transfer: [owned.buffer] },
     );
     deadline.check();
     await adopt(

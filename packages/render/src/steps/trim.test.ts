@@ -4,6 +4,7 @@ import { expectMatchesGolden } from '../testing/golden.ts';
 import { quadrants, squareOnTransparent } from '../testing/images.ts';
 import { cornerQuadrants } from '../testing/quadrant-colour.ts';
 import { renderImage } from '../testing/render-query.ts';
+import { renderWorkers } from '../workers/pool.ts';
 
 /** The quadrant image with a border of `colour`, `size` pixels wide. */
 async function bordered(
@@ -111,6 +112,20 @@ describe('trim step', () => {
     );
     expect([width, height]).toEqual([68, 52]);
     await expectMatchesGolden('trim/color-pad-2', body);
+  });
+
+  it('measures the border of a large image in a worker thread, as it does in place', async () => {
+    const threadsBefore = renderWorkers().threads;
+    const large = await sharp(await quadrants(1200, 900))
+      .extend({ top: 30, bottom: 10, left: 20, right: 40, background: WHITE })
+      .png()
+      .toBuffer();
+    const { width, height, body } = await renderImage(large, 'trim=color');
+    expect(renderWorkers().threads).toBeGreaterThan(threadsBefore);
+    expect([width, height]).toEqual([1200, 900]);
+    expect(await cornerQuadrants(body, 1200, 900, 0)).toEqual(
+      await cornerQuadrants(await quadrants(1200, 900), 1200, 900, 0),
+    );
   });
 
   it('leaves an image without a border alone', async () => {

@@ -1,14 +1,16 @@
 import type { Params } from '@darkroom/core';
 import sharp from 'sharp';
 import {
-  cropPixels,
-  findTrimBounds,
-  padTrimBounds,
   topLeftColour,
+  trimPixels,
   type RawImage,
   type TrimRule,
 } from '../geometry/trim-bounds.ts';
 import type { StepModule } from '../pipeline/step.ts';
+import { INLINE_PASS_PIXELS } from '../color/sharp-pixels.ts';
+import { currentDeadline } from '../pipeline/render-deadline.ts';
+import { renderWorkers } from '../workers/pool.ts';
+import { detachableCopy } from '../workers/transferable.ts';
 
 /**
  * `trim` and the `trim-*` family (docs.imgix.com/apis/rendering/trim): measures the border on
@@ -33,10 +35,10 @@ export const trimStep: StepModule = {
       height: info.height,
       channels: info.channels,
     };
-    const found = findTrimBounds(pixels, trimRule(context.params, mode, pixels));
-    if (!found) return;
-    const bounds = padTrimBounds(found, context.params.number('trim-pad') ?? 0, pixels);
-    const kept = cropPixels(pixels, bounds);
+    const rule = trimRule(context.params, mode, pixels);
+    const pad = context.params.number('trim-pad') ?? 0;
+    const kept = await keptPixels(pixels, rule, pad);
+    if (kept === null) return;
     context.image = sharp(kept.data, {
       raw: { width: kept.width, height: kept.height, channels: info.channels },
     });
@@ -45,6 +47,20 @@ export const trimStep: StepModule = {
     context.pageHeight = kept.height;
   },
 };
+
+/**
+ * Measuring walks every border pixel: a large image is measured and cut in a worker thread, its
+ * pixels moved there and the kept part moved back (sharp-pixels.ts, transferable.ts).
+ */
+async function keptPixels(pixels: RawImage, rule: TrimRule, pad: number): Promise<RawImage | null> {
+  if (pixels.width * pixels.height <= INLINE_PASS_PIXELS) return trimPixels(pixels, rule, pad);
+  const data = detachableCopy(pixels.data);
+  return renderWorkers().run(
+    'trim',
+    { image: { ...pixels, data }, rule, pad },
+    { signal: currentDeadline().signal, transfer: [data.buffer] },
+  );
+}
 
 function trimRule(params: Params, mode: string, pixels: RawImage): TrimRule {
   const hasAlpha = pixels.channels === 4;

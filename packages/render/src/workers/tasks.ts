@@ -1,6 +1,7 @@
 import { colorKey, type ColorKeyOptions } from '../color/color-key.ts';
 import { applyPixelPasses, type PixelPass } from '../color/pixel-passes.ts';
 import type { Pixels } from '../color/pixels.ts';
+import { trimPixels, type RawImage, type TrimRule } from '../geometry/trim-bounds.ts';
 import { dilateMask } from '../overlay/morphology.ts';
 import { inspectSvg, type SvgFacts, type SvgLimits } from '../output/svg-inspect.ts';
 import { sanitizeSvg } from '../output/svg-sanitize.ts';
@@ -31,6 +32,10 @@ export const TASKS = {
   /** The adjustment, noise and stylize passes over decoded pixels, in order (`pixel-passes`). */
   pixelPasses(input: { pixels: Pixels; passes: readonly PixelPass[] }): Uint8Array {
     return applyPixelPasses(input.pixels, input.passes);
+  },
+  /** The pixels `trim` keeps, or null when it cuts nothing (`trim-bounds`). */
+  trim(input: { image: RawImage; rule: TrimRule; pad: number }): RawImage | null {
+    return trimPixels(input.image, input.rule, input.pad);
   },
   /** The SVG rewritten from allow lists (`svg-sanitize`). */
   sanitizeSvg(input: { bytes: Uint8Array }): Uint8Array {

@@ -13,8 +13,12 @@ port.on('message', ({ name, input }: TaskMessage) => {
   try {
     const run = TASKS[name] as (input: unknown) => unknown;
     const output = run(input);
-    if (output instanceof Uint8Array && output.buffer instanceof ArrayBuffer) {
-      transfer.push(output.buffer);
+    // Pixels go back moved, whether they are the answer or a field of it.
+    const values = output instanceof Uint8Array ? [output] : Object.values(output ?? {});
+    for (const value of values) {
+      if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) {
+        transfer.push(value.buffer);
+      }
     }
     reply = { ok: true, output };
   } catch (error) {
