@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { keepLibvipsThreadsLow } from '../workers/thread-priority.ts';
 
 /**
  * Process-wide libvips settings for rendering untrusted origins, one request after another.
@@ -10,4 +11,6 @@ import sharp from 'sharp';
  */
 export function configureLibvips(): void {
   sharp.cache(false);
+  // libvips' threads render below the event loop (workers/thread-priority.ts).
+  keepLibvipsThreadsLow();
 }

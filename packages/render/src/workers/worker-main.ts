@@ -3,9 +3,12 @@
 import { parentPort } from 'node:worker_threads';
 import { RenderError } from '../pipeline/context.ts';
 import { TASKS, type TaskMessage, type TaskReply } from './tasks.ts';
+import { lowerThisThread } from './thread-priority.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('worker-main.ts runs only as a worker thread.');
+// Render work runs below the event loop (thread-priority.ts).
+lowerThisThread();
 
 port.on('message', ({ name, input }: TaskMessage) => {
   let reply: TaskReply;

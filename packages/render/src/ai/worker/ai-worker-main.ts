@@ -2,9 +2,13 @@
 // IPC channel, one at a time (the models are CPU-bound and not re-entrant). It exits with its
 // parent, so a crashed or killed server never leaves a model process behind.
 import { createLocalAiModels } from '../models/index.ts';
+import { lowerThisThread } from '../../workers/thread-priority.ts';
 import type { RawImage } from '../types.ts';
 import { AI_METHODS, type AiCall, type AiReply } from './protocol.ts';
 
+// Before the models start their threads, which inherit it: inference runs below the server's
+// event loop (workers/thread-priority.ts).
+lowerThisThread();
 const models = createLocalAiModels();
 let queue: Promise<void> = Promise.resolve();
 
