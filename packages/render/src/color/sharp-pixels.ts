@@ -3,7 +3,7 @@ import type { RenderContext } from '../pipeline/context.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
 import { currentDeadline } from '../pipeline/render-deadline.ts';
 import { renderWorkers } from '../workers/pool.ts';
-import { detachableCopy } from '../workers/transferable.ts';
+import { sharedCopy } from '../workers/shared-memory.ts';
 import { applyPixelPasses, type PixelPass } from './pixel-passes.ts';
 import type { Pixels } from './pixels.ts';
 
@@ -49,30 +49,26 @@ export async function runPixelPasses(pixels: Pixels, passes: readonly PixelPass[
     applyPixelPasses(pixels, passes);
     return;
   }
-  // The pixels and every buffer a pass carries cross to the worker moved, not serialised.
-  const data = detachableCopy(pixels.data);
-  const transfer: ArrayBuffer[] = [data.buffer];
-  const moved = passes.map((pass) => {
-    switch (pass.kind) {
-      case 'unsharp':
-      case 'noise': {
-        const blurred = detachableCopy(pass.blurred);
-        transfer.push(blurred.buffer);
-        return { ...pass, blurred };
+  // The pixels and every buffer a pass reads cross to the worker in shared memory (the pass
+  // works in place there), never serialised.
+  const shared = await Promise.all(
+    passes.map(async (pass): Promise<PixelPass> => {
+      switch (pass.kind) {
+        case 'unsharp':
+        case 'noise':
+          return { ...pass, blurred: await sharedCopy(pass.blurred) };
+        case 'blend':
+          return { ...pass, layer: await sharedCopy(pass.layer) };
+        default:
+          return pass;
       }
-      case 'blend': {
-        const layer = detachableCopy(pass.layer);
-        transfer.push(layer.buffer);
-        return { ...pass, layer };
-      }
-      default:
-        return pass;
-    }
-  });
+    }),
+  );
+  const data = await sharedCopy(pixels.data);
   pixels.data = await renderWorkers().run(
     'pixelPasses',
-    { pixels: { ...pixels, data }, passes: moved },
-    { signal: currentDeadline().signal, transfer },
+    { pixels: { ...pixels, data }, passes: shared },
+    { signal: currentDeadline().signal },
   );
 }
 
