@@ -3,7 +3,7 @@ import type { RenderContext } from '../pipeline/context.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
 import { currentDeadline } from '../pipeline/render-deadline.ts';
 import { renderWorkers } from '../workers/pool.ts';
-import { sharedCopy } from '../workers/shared-memory.ts';
+import { copyForWorker } from '../workers/worker-memory.ts';
 import { applyPixelPasses, type PixelPass } from './pixel-passes.ts';
 import type { Pixels } from './pixels.ts';
 
@@ -49,26 +49,32 @@ export async function runPixelPasses(pixels: Pixels, passes: readonly PixelPass[
     applyPixelPasses(pixels, passes);
     return;
   }
-  // The pixels and every buffer a pass reads cross to the worker in shared memory (the pass
-  // works in place there), never serialised.
-  const shared = await Promise.all(
+  // The pixels and every buffer a pass reads cross to the worker transferred, never
+  // serialised (worker-memory.ts); the pass works in place and its result comes back the same way.
+  const transfer: ArrayBuffer[] = [];
+  const moved = async (bytes: Uint8Array) => {
+    const copy = await copyForWorker(bytes);
+    transfer.push(copy.buffer);
+    return copy;
+  };
+  const carried = await Promise.all(
     passes.map(async (pass): Promise<PixelPass> => {
       switch (pass.kind) {
         case 'unsharp':
         case 'noise':
-          return { ...pass, blurred: await sharedCopy(pass.blurred) };
+          return { ...pass, blurred: await moved(pass.blurred) };
         case 'blend':
-          return { ...pass, layer: await sharedCopy(pass.layer) };
+          return { ...pass, layer: await moved(pass.layer) };
         default:
           return pass;
       }
     }),
   );
-  const data = await sharedCopy(pixels.data);
+  const data = await moved(pixels.data);
   pixels.data = await renderWorkers().run(
     'pixelPasses',
-    { pixels: { ...pixels, data }, passes: shared },
-    { signal: currentDeadline().signal },
+    { pixels: { ...pixels, data }, passes: carried },
+    { signal: currentDeadline().signal, transfer },
   );
 }
 

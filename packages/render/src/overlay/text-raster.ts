@@ -2,7 +2,7 @@ import type { Rgba } from '@darkroom/core';
 import sharp from 'sharp';
 import { RenderError } from '../pipeline/context.ts';
 import { renderWorkers } from '../workers/pool.ts';
-import { sharedCopy } from '../workers/shared-memory.ts';
+import { copyForWorker } from '../workers/worker-memory.ts';
 import { padMask } from './morphology.ts';
 import { cropRgba, pasteRgba } from './raw.ts';
 import type { ClipWindow } from './text-clip.ts';
@@ -171,11 +171,11 @@ export async function withEffects(
   }
   if (effects.outline && effects.outline.width > 0) {
     // The disc dilation is JavaScript: a worker thread runs it, cancelled with the render.
-    const moved = await sharedCopy(mask);
+    const moved = await copyForWorker(mask);
     const grown = await renderWorkers().run(
       'dilate',
       { mask: moved, width, height, radius: Math.ceil(effects.outline.width) },
-      { signal: run.signal },
+      { signal: run.signal, transfer: [moved.buffer] },
     );
     layers.push({
       input: await colourThroughMask(

@@ -10,7 +10,7 @@ import type { OutputPlan } from '../output/format.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { stepDeadline } from '../pipeline/step-deadline.ts';
 import { renderWorkers } from '../workers/pool.ts';
-import { sharedCopy } from '../workers/shared-memory.ts';
+import { copyForWorker } from '../workers/worker-memory.ts';
 
 const ON_WORDS = new Set(['true', '1', 'yes', 'on']);
 
@@ -68,11 +68,11 @@ export const colorKeyStep: StepModule = {
       .raw({ depth: 'uchar' })
       .timeout({ seconds: deadline.secondsLeft() })
       .toBuffer({ resolveWithObject: true });
-    const owned = await sharedCopy(data);
+    const owned = await copyForWorker(data);
     const pixels = await renderWorkers().run(
       'colorKey',
       { pixels: owned, width: info.width, frameHeight: context.height, options },
-      { signal: deadline.signal },
+      { signal: deadline.signal, transfer: [owned.buffer] },
     );
     deadline.check();
     await adopt(

@@ -10,7 +10,7 @@ import type { StepModule } from '../pipeline/step.ts';
 import { INLINE_PASS_PIXELS } from '../color/sharp-pixels.ts';
 import { currentDeadline } from '../pipeline/render-deadline.ts';
 import { renderWorkers } from '../workers/pool.ts';
-import { sharedCopy } from '../workers/shared-memory.ts';
+import { copyForWorker } from '../workers/worker-memory.ts';
 
 /**
  * `trim` and the `trim-*` family (docs.imgix.com/apis/rendering/trim): measures the border on
@@ -50,15 +50,15 @@ export const trimStep: StepModule = {
 
 /**
  * Measuring walks every border pixel: a large image is measured and cut in a worker thread, its
- * pixels shared with it and the kept part moved back (sharp-pixels.ts, shared-memory.ts).
+ * pixels moved there and the kept part moved back (sharp-pixels.ts, worker-memory.ts).
  */
 async function keptPixels(pixels: RawImage, rule: TrimRule, pad: number): Promise<RawImage | null> {
   if (pixels.width * pixels.height <= INLINE_PASS_PIXELS) return trimPixels(pixels, rule, pad);
-  const data = await sharedCopy(pixels.data);
+  const data = await copyForWorker(pixels.data);
   return renderWorkers().run(
     'trim',
     { image: { ...pixels, data }, rule, pad },
-    { signal: currentDeadline().signal },
+    { signal: currentDeadline().signal, transfer: [data.buffer] },
   );
 }
 

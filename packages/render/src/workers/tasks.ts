@@ -5,7 +5,7 @@ import { trimPixels, type RawImage, type TrimRule } from '../geometry/trim-bound
 import { dilateMask } from '../overlay/morphology.ts';
 import { inspectSvg, type SvgFacts, type SvgLimits } from '../output/svg-inspect.ts';
 import { sanitizeSvg } from '../output/svg-sanitize.ts';
-import { faultedSharedMemory } from './shared-memory.ts';
+import { faultedMemory } from './worker-memory.ts';
 
 /**
  * The CPU-bound work that runs in the worker threads (workers/pool.ts) instead of the event
@@ -38,9 +38,9 @@ export const TASKS = {
   trim(input: { image: RawImage; rule: TrimRule; pad: number }): RawImage | null {
     return trimPixels(input.image, input.rule, input.pad);
   },
-  /** Shared memory whose pages this thread has faulted in (`shared-memory`). */
-  sharedMemory(input: { bytes: number }): Uint8Array {
-    return faultedSharedMemory(input.bytes);
+  /** Memory whose pages this thread has faulted in, transferred to the caller (`worker-memory`). */
+  faultedMemory(input: { bytes: number }): Uint8Array<ArrayBuffer> {
+    return faultedMemory(input.bytes);
   },
   /** The SVG rewritten from allow lists (`svg-sanitize`). */
   sanitizeSvg(input: { bytes: Uint8Array }): Uint8Array {
