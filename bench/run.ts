@@ -8,6 +8,7 @@ import { measureAnalytics } from './analytics.ts';
 import { measureBundle } from './bundle-size.ts';
 import { describe, measureDelivery, median } from './delivery.ts';
 import { startServer } from './server-process.ts';
+import { measureSrcsetRender } from './srcset-render.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const JSONAPI = 'application/vnd.api+json';
@@ -165,6 +166,20 @@ if (runs('delivery')) {
       ok: delivery.peakRenderMemory < 2 ** 30,
     },
   );
+}
+
+// The largest entry of react-imgix's default srcset (bench/srcset-render.ts): an 8192 px PNG from a
+// 600 px origin must render well inside the default 30 s render timeout (a third of it).
+if (runs('srcset')) {
+  const srcset = await measureSrcsetRender();
+  const sorted = [...srcset.renderMs].sort((a, b) => a - b);
+  const medianMs = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  results.push({
+    name: `largest react-imgix srcset entry (${srcset.descriptor}), uncached: ${srcset.path}`,
+    figure: `${(medianMs / 1000).toFixed(2)} s median of ${sorted.length} (${sorted.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s), ${srcset.width}x${srcset.height} PNG, ${(srcset.bytes / 2 ** 20).toFixed(1)} MiB`,
+    budget: '< 10 s',
+    ok: medianMs < 10_000,
+  });
 }
 
 // AI operations (AI_OPERATIONS in bench/ai-operation.ts): CPU time and peak memory of each on a
