@@ -47,7 +47,7 @@ describe('loadConfig', () => {
       renderTimeoutMs: 30_000,
       renderMaxSide: 8192,
       renderMaxMegapixels: 50,
-      renderMaxMemoryMb: 512,
+      renderMaxMemoryMb: 448,
       renderMaxFrames: 1000,
       renderCacheMaxBytes: 2_000_000_000,
       renderMemoryCacheBytes: 64 * 1024 * 1024,

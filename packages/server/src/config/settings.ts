@@ -260,7 +260,10 @@ export const CONFIG_SETTINGS = {
   }),
   renderMaxMemoryMb: variable({
     name: 'RENDER_MAX_MEMORY_MB',
-    default: '512',
+    // An idle server holds about 500 MB (the embedded database, the models, V8); 448 MB of
+    // decoded pixels leaves room under 1 GiB for what this gate does not count (origin bytes,
+    // encoded answers, pixels on their way to a worker).
+    default: '448',
     parse: wholeNumber(16, 1_000_000),
     description:
       'Megabytes of decoded pixels the renders of one process may hold together; a large render waits for others to finish instead of running beside them.',
