@@ -1,9 +1,8 @@
 /**
  * The catalogue's video parameters the video engine reads (read by `npm run params:coverage`;
- * video-parameters.test.ts keeps the list and the modules in step). Not implemented: the
- * waveform family (`video-wave*`), subtitles (`video-generate-subtitles`,
- * `video-subtitle-translations`, which need speech recognition) and
- * `video-spritesheet-smart-crop`.
+ * video-parameters.test.ts keeps the list and the modules in step). Not implemented: subtitles
+ * (`video-generate-subtitles`, `video-subtitle-translations`, which need speech recognition)
+ * and `video-spritesheet-smart-crop`.
  */
 export const VIDEO_PARAMETERS: readonly string[] = [
   'video-bitrate',
@@ -18,4 +17,18 @@ export const VIDEO_PARAMETERS: readonly string[] = [
   'video-spritesheet-interval',
   'video-spritesheet-w',
   'video-thumbnail',
+  'video-wave',
+  'video-wave-align',
+  'video-wave-amplitude',
+  'video-wave-bg-color',
+  'video-wave-color',
+  'video-wave-h',
+  'video-wave-mode',
+  'video-wave-pad',
+  'video-wave-scale',
+  'video-wave-split',
+  'video-wave-thickness',
+  'video-wave-w',
+  'video-wave-x',
+  'video-wave-y',
 ];

@@ -76,6 +76,30 @@ describe('video delivery', { timeout: 180_000 }, () => {
     expect(first.equals(second)).toBe(false);
   });
 
+  it('draws the audio waveform over the poster frame with video-wave=true', async () => {
+    const waved = await deliver(
+      context.app,
+      source.host,
+      '/clips/intro.mp4?video-wave=true&video-wave-h=40&video-wave-bg-color=ff0000&fm=png',
+    );
+    expect(waved.status, waved.text).toBe(200);
+    expect(waved.headers['content-type']).toBe('image/png');
+    expect(waved.headers['x-darkroom-ignored-params']).toBeUndefined();
+    const { data, info } = await sharp(waved.body)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([320, 240]);
+    // The box: the full width, 40 high, 5 above the bottom (rows 195-234), filled red.
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * 320 + x) * 3, (y * 320 + x) * 3 + 3),
+    ];
+    expect(at(0, 195)).toEqual([255, 0, 0]);
+    expect(at(319, 234)).toEqual([255, 0, 0]);
+    // The wave, white by default, along the box's middle.
+    expect(at(160, 215)).toEqual([255, 255, 255]);
+  });
+
   it('transcodes to MP4 in a job (423 meanwhile), then serves it from the cache', async () => {
     const target = '/clips/intro.mp4?fm=mp4&w=160&video-clip-duration=2';
     const mp4 = await rendered(context, source.host, target);

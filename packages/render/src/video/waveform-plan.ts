@@ -1,0 +1,132 @@
+// What imgix's `video-wave*` parameters ask of a still (docs.imgix.com/apis/video/audio-waveforms):
+// a "whole-song" waveform of the audio track drawn in a box laid over the canvas, the poster
+// frame. Pure arithmetic over the parameters and the canvas size; waveform.ts draws it.
+import type { Params, Rect, Size } from '@darkroom/core';
+
+export type WaveMode = 'cline' | 'line' | 'p2p' | 'point';
+export type WaveScale = 'lin' | 'log' | 'sqrt' | 'cbrt';
+
+/** A colour as ffmpeg and sharp take it: 0-255 channels and a 0-1 alpha. */
+export interface WaveColor {
+  r: number;
+  g: number;
+  b: number;
+  alpha: number;
+}
+
+export interface WaveformPlan {
+  /** Where the box sits on the canvas, always inside it. */
+  box: Rect;
+  mode: WaveMode;
+  scale: WaveScale;
+  /** Channels drawn one above the other instead of downmixed to mono. */
+  split: boolean;
+  /** Gain applied to the samples before drawing (0.1-10). */
+  amplitude: number;
+  /** Pixels the drawn lines grow by (0-10). */
+  thickness: number;
+  color: WaveColor;
+  background: WaveColor;
+}
+
+const MODES: readonly WaveMode[] = ['cline', 'line', 'p2p', 'point'];
+const SCALES: readonly WaveScale[] = ['lin', 'log', 'sqrt', 'cbrt'];
+
+// imgix's documented defaults: a white wave on a transparent box, the full width and a fifth
+// of the height, bottom centre, 5 pixels from the edge, centred lines on a square-root scale.
+const DEFAULT_COLOR: WaveColor = { r: 255, g: 255, b: 255, alpha: 1 };
+const DEFAULT_BACKGROUND: WaveColor = { r: 255, g: 255, b: 255, alpha: 0 };
+const DEFAULT_WIDTH = 1;
+const DEFAULT_HEIGHT = 0.2;
+const DEFAULT_PAD = 5;
+
+/**
+ * A `video-wave-color` or `video-wave-bg-color` value. imgix documents these two as RRGGBB or
+ * RRGGBBAA, alpha last (docs.imgix.com/apis/video/audio-waveforms/video-wave-bg-color, default
+ * FFFFFF00 "fully transparent"), unlike its image colours (AARRGGBB), so the raw text is read
+ * here rather than core's ARGB reading of it. 3 and 4 digits are RGB and RGBA shorthand.
+ */
+export function waveColor(text: string | undefined, fallback: WaveColor): WaveColor {
+  if (text === undefined) return fallback;
+  const digits = text.startsWith('#') ? text.slice(1) : text;
+  if (!/^[0-9a-fA-F]+$/.test(digits)) return fallback;
+  const full =
+    digits.length === 3 || digits.length === 4
+      ? [...digits].map((digit) => digit + digit).join('')
+      : digits;
+  if (full.length !== 6 && full.length !== 8) return fallback;
+  const channel = (index: number) => Number.parseInt(full.slice(index, index + 2), 16);
+  return {
+    r: channel(0),
+    g: channel(2),
+    b: channel(4),
+    alpha: full.length === 8 ? channel(6) / 255 : 1,
+  };
+}
+
+/**
+ * A box side: `video-wave-w`/`-h` at most 1 is a fraction of the canvas, above 1 pixels
+ * (docs.imgix.com/apis/video/audio-waveforms/video-wave-w); never past the canvas.
+ */
+function side(value: number | undefined, fallback: number, canvas: number): number {
+  const asked = value ?? fallback;
+  const pixels = asked <= 1 ? asked * canvas : asked;
+  return Math.max(1, Math.min(canvas, Math.round(pixels)));
+}
+
+/** One axis of the box's place: an exact coordinate, or aligned to an edge with padding. */
+function place(
+  exact: number | undefined,
+  align: 'start' | 'middle' | 'end',
+  pad: number,
+  size: number,
+  canvas: number,
+): number {
+  const at =
+    exact ??
+    (align === 'start' ? pad : align === 'end' ? canvas - size - pad : (canvas - size) / 2);
+  return Math.max(0, Math.min(canvas - size, Math.round(at)));
+}
+
+/** `video-wave-align`: comma-separated vertical and horizontal words, in either order. */
+function alignment(params: Params): {
+  vertical: 'start' | 'middle' | 'end';
+  horizontal: 'start' | 'middle' | 'end';
+} {
+  const words = (params.string('video-wave-align') ?? 'bottom,center')
+    .toLowerCase()
+    .split(',')
+    .map((word) => word.trim());
+  return {
+    vertical: words.includes('top') ? 'start' : words.includes('middle') ? 'middle' : 'end',
+    horizontal: words.includes('left') ? 'start' : words.includes('right') ? 'end' : 'middle',
+  };
+}
+
+function oneOf<T extends string>(value: string | undefined, values: readonly T[], fallback: T): T {
+  return values.find((candidate) => candidate === value) ?? fallback;
+}
+
+/** The waveform `params` ask for on a canvas of `canvas`, or null without `video-wave=true`. */
+export function waveformPlan(params: Params, canvas: Size): WaveformPlan | null {
+  if (params.boolean('video-wave') !== true) return null;
+  const width = side(params.number('video-wave-w'), DEFAULT_WIDTH, canvas.width);
+  const height = side(params.number('video-wave-h'), DEFAULT_HEIGHT, canvas.height);
+  const pad = params.number('video-wave-pad') ?? DEFAULT_PAD;
+  const { vertical, horizontal } = alignment(params);
+  return {
+    box: {
+      left: place(params.number('video-wave-x'), horizontal, pad, width, canvas.width),
+      top: place(params.number('video-wave-y'), vertical, pad, height, canvas.height),
+      width,
+      height,
+    },
+    mode: oneOf(params.string('video-wave-mode'), MODES, 'cline'),
+    scale: oneOf(params.string('video-wave-scale'), SCALES, 'sqrt'),
+    split: params.boolean('video-wave-split') === true,
+    amplitude: params.number('video-wave-amplitude') ?? 1,
+    thickness: params.number('video-wave-thickness') ?? 0,
+    color: waveColor(params.raw('video-wave-color'), DEFAULT_COLOR),
+    background: waveColor(params.raw('video-wave-bg-color'), DEFAULT_BACKGROUND),
+  };
+}

@@ -1,0 +1,298 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseParams, type Params } from '@darkroom/core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { videoPoster } from './render-video.ts';
+import { waveColor, waveformPlan } from './waveform-plan.ts';
+
+const run = promisify(execFile);
+
+function params(query: string): Params {
+  const parsed = parseParams(new URLSearchParams(query));
+  if (!parsed.ok) throw new Error(parsed.issues.map((issue) => issue.message).join('; '));
+  return parsed.params;
+}
+
+type Audio = 'mono' | 'stereo' | 'none';
+
+/** A black 160x120 second: a 440 Hz tone (ffmpeg's sine, amplitude 1/8), two tones, or none. */
+async function blackClip(audio: Audio): Promise<Buffer> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'darkroom-wave-test-'));
+  try {
+    const file = path.join(directory, 'clip.mp4');
+    const sources =
+      audio === 'none'
+        ? []
+        : audio === 'mono'
+          ? ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1']
+          : [
+              '-f',
+              'lavfi',
+              '-i',
+              'sine=frequency=440:duration=1',
+              '-f',
+              'lavfi',
+              '-i',
+              'sine=frequency=220:duration=1,volume=0.5',
+            ];
+    const mapping =
+      audio === 'stereo'
+        ? ['-filter_complex', '[1:a][2:a]amerge=inputs=2[a]', '-map', '0:v', '-map', '[a]']
+        : [];
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=160x120:d=1',
+      ...sources,
+      ...mapping,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      ...(audio === 'none' ? ['-an'] : ['-c:a', 'aac']),
+      '-shortest',
+      '-y',
+      file,
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+interface Picture {
+  width: number;
+  height: number;
+  format: string | undefined;
+  /** [r, g, b] at (x, y). */
+  at: (x: number, y: number) => [number, number, number];
+}
+
+async function picture(bytes: Buffer): Promise<Picture> {
+  const { format } = await sharp(bytes).metadata();
+  const { data, info } = await sharp(bytes)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    format,
+    at: (x, y) => {
+      const offset = (y * info.width + x) * 3;
+      return [data[offset] ?? -1, data[offset + 1] ?? -1, data[offset + 2] ?? -1];
+    },
+  };
+}
+
+/** The rows of column `x` whose green channel is lit (the wave drawn 00ff00 or white). */
+function litRows(image: Picture, x: number): number[] {
+  const rows: number[] = [];
+  for (let y = 0; y < image.height; y += 1) if (image.at(x, y)[1] > 128) rows.push(y);
+  return rows;
+}
+
+/** Runs of consecutive rows: [first, last] each. */
+function runsOf(rows: number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const row of rows) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last[1] === row - 1) last[1] = row;
+    else runs.push([row, row]);
+  }
+  return runs;
+}
+
+const near = (actual: [number, number, number], expected: [number, number, number]) =>
+  actual.every((channel, index) => Math.abs(channel - (expected[index] ?? 0)) <= 24);
+
+let mono: Buffer;
+let stereo: Buffer;
+let silent: Buffer;
+
+beforeAll(async () => {
+  [mono, stereo, silent] = await Promise.all([
+    blackClip('mono'),
+    blackClip('stereo'),
+    blackClip('none'),
+  ]);
+});
+
+async function still(input: Buffer, query: string): Promise<Picture> {
+  return picture(await videoPoster({ input, params: params(query) }));
+}
+
+describe('waveformPlan', () => {
+  it('places the documented default box: full width, a fifth high, bottom centre, pad 5', () => {
+    const plan = waveformPlan(params('video-wave=true'), { width: 160, height: 120 });
+    expect(plan).toMatchObject({
+      box: { left: 0, top: 91, width: 160, height: 24 },
+      mode: 'cline',
+      scale: 'sqrt',
+      split: false,
+      amplitude: 1,
+      thickness: 0,
+      color: { r: 255, g: 255, b: 255, alpha: 1 },
+      background: { alpha: 0 },
+    });
+    expect(waveformPlan(params('video-wave=false'), { width: 160, height: 120 })).toBeNull();
+  });
+
+  it('reads video-wave-w and -h as fractions up to 1 and pixels above, inside the canvas', () => {
+    const plan = (query: string) => waveformPlan(params(query), { width: 160, height: 120 })?.box;
+    expect(plan('video-wave=true&video-wave-w=0.5&video-wave-h=40')).toMatchObject({
+      width: 80,
+      height: 40,
+      left: 40,
+      top: 75,
+    });
+    expect(plan('video-wave=true&video-wave-w=999&video-wave-h=999')).toMatchObject({
+      width: 160,
+      height: 120,
+      left: 0,
+      top: 0,
+    });
+  });
+
+  it('aligns with video-wave-align and video-wave-pad; video-wave-x and -y override both', () => {
+    const plan = (query: string) => waveformPlan(params(query), { width: 160, height: 120 })?.box;
+    expect(
+      plan('video-wave=true&video-wave-w=40&video-wave-align=top,right&video-wave-pad=8'),
+    ).toMatchObject({ left: 112, top: 8 });
+    expect(
+      plan('video-wave=true&video-wave-w=40&video-wave-align=middle,left&video-wave-pad=0'),
+    ).toMatchObject({ left: 0, top: 48 });
+    expect(
+      plan('video-wave=true&video-wave-w=40&video-wave-x=10&video-wave-y=20&video-wave-pad=50'),
+    ).toMatchObject({ left: 10, top: 20 });
+  });
+
+  it('reads the wave colours as imgix documents them: RRGGBB or RRGGBBAA, alpha last', () => {
+    const white = { r: 255, g: 255, b: 255, alpha: 1 };
+    expect(waveColor('ff8000', white)).toEqual({ r: 255, g: 128, b: 0, alpha: 1 });
+    expect(waveColor('FFFFFF00', white)).toEqual({ r: 255, g: 255, b: 255, alpha: 0 });
+    expect(waveColor('#0000ff80', white)).toEqual({ r: 0, g: 0, b: 255, alpha: 128 / 255 });
+    expect(waveColor('f00', white)).toEqual({ r: 255, g: 0, b: 0, alpha: 1 });
+    expect(waveColor(undefined, white)).toBe(white);
+  });
+});
+
+describe('video-wave on a poster frame, drawn by ffmpeg', { timeout: 60_000 }, () => {
+  it('video-wave=true draws the white default wave along the box centre, frame elsewhere', async () => {
+    const image = await still(mono, 'video-wave=true&fm=png');
+    expect(image.format).toBe('png');
+    expect([image.width, image.height]).toEqual([160, 120]);
+    // The box is rows 91-114; the sine is centred on row 103.
+    expect(near(image.at(80, 103), [255, 255, 255])).toBe(true);
+    expect(near(image.at(80, 40), [0, 0, 0])).toBe(true);
+    // A transparent box: the frame shows above and below the wave.
+    expect(near(image.at(0, 92), [0, 0, 0])).toBe(true);
+  });
+
+  it('video-wave-w and -h size the box, video-wave-bg-color fills it', async () => {
+    const image = await still(
+      mono,
+      'video-wave=true&video-wave-w=100&video-wave-h=40&video-wave-bg-color=ff0000',
+    );
+    // 100x40 at bottom centre, 5 pixels up: columns 30-129, rows 75-114.
+    expect(near(image.at(30, 75), [255, 0, 0])).toBe(true);
+    expect(near(image.at(129, 114), [255, 0, 0])).toBe(true);
+    expect(near(image.at(29, 75), [0, 0, 0])).toBe(true);
+    expect(near(image.at(30, 74), [0, 0, 0])).toBe(true);
+    expect(near(image.at(130, 114), [0, 0, 0])).toBe(true);
+    expect(near(image.at(30, 115), [0, 0, 0])).toBe(true);
+  });
+
+  it('video-wave-color colours the wave; an RRGGBBAA video-wave-bg-color is translucent', async () => {
+    const image = await still(
+      mono,
+      'video-wave=true&video-wave-color=00ff00&video-wave-bg-color=0000ff80',
+    );
+    expect(near(image.at(80, 103), [0, 255, 0])).toBe(true);
+    // Half-transparent blue over the black frame.
+    expect(near(image.at(2, 92), [0, 0, 128])).toBe(true);
+    expect(near(image.at(80, 40), [0, 0, 0])).toBe(true);
+  });
+
+  it('video-wave-x and -y place the box exactly', async () => {
+    const image = await still(
+      mono,
+      'video-wave=true&video-wave-w=20&video-wave-h=20&video-wave-x=10&video-wave-y=10&video-wave-bg-color=ff0000',
+    );
+    expect(near(image.at(10, 10), [255, 0, 0])).toBe(true);
+    expect(near(image.at(29, 29), [255, 0, 0])).toBe(true);
+    expect(near(image.at(9, 10), [0, 0, 0])).toBe(true);
+    expect(near(image.at(30, 30), [0, 0, 0])).toBe(true);
+  });
+
+  it('video-wave-mode: cline is centred, line grows from the bottom, point and p2p differ', async () => {
+    const query = 'video-wave=true&video-wave-color=00ff00&video-wave-h=40&video-wave-mode=';
+    const cline = await still(mono, `${query}cline`);
+    const line = await still(mono, `${query}line`);
+    // The box is rows 75-114 (middle 95).
+    const clineRuns = runsOf(litRows(cline, 80));
+    expect(clineRuns).toHaveLength(1);
+    const [top, bottom] = clineRuns[0] ?? [0, 0];
+    expect(Math.abs((top + bottom) / 2 - 95)).toBeLessThanOrEqual(1);
+    const lineRows = litRows(line, 80);
+    expect(lineRows).toContain(114);
+    expect(lineRows).not.toContain(75);
+    const point = await videoPoster({ input: mono, params: params(`${query}point`) });
+    const p2p = await videoPoster({ input: mono, params: params(`${query}p2p`) });
+    const clineBytes = await videoPoster({ input: mono, params: params(`${query}cline`) });
+    expect(point.equals(p2p)).toBe(false);
+    expect(point.equals(clineBytes)).toBe(false);
+  });
+
+  it('video-wave-scale and video-wave-amplitude change the drawn height', async () => {
+    const height = async (query: string) =>
+      litRows(
+        await still(mono, `video-wave=true&video-wave-color=00ff00&video-wave-h=60&${query}`),
+        80,
+      ).length;
+    const sqrt = await height('video-wave-scale=sqrt');
+    const lin = await height('video-wave-scale=lin');
+    const loud = await height('video-wave-scale=lin&video-wave-amplitude=4');
+    // A 1/8 sine: sqrt draws it at about 0.35 of the box, lin at 0.125, four times lin at 0.5.
+    expect(sqrt).toBeGreaterThan(lin);
+    expect(loud).toBeGreaterThan(lin * 2);
+  });
+
+  it('video-wave-thickness thickens the lines', async () => {
+    const lit = async (query: string) => {
+      const image = await still(
+        mono,
+        `video-wave=true&video-wave-color=00ff00&video-wave-mode=point&video-wave-h=40&${query}`,
+      );
+      let count = 0;
+      for (let x = 0; x < image.width; x += 1) count += litRows(image, x).length;
+      return count;
+    };
+    expect(await lit('video-wave-thickness=3')).toBeGreaterThan(
+      await lit('video-wave-thickness=0'),
+    );
+  });
+
+  it('video-wave-split=true draws each channel of a stereo track in its own band', async () => {
+    const query = 'video-wave=true&video-wave-color=00ff00&video-wave-h=60';
+    const mixed = runsOf(litRows(await still(stereo, query), 80));
+    const split = runsOf(litRows(await still(stereo, `${query}&video-wave-split=true`), 80));
+    expect(mixed).toHaveLength(1);
+    expect(split).toHaveLength(2);
+  });
+
+  it('leaves a video without an audio track as its poster frame, as imgix ignores it', async () => {
+    const plain = await videoPoster({ input: silent, params: params('fm=png') });
+    const waved = await videoPoster({ input: silent, params: params('video-wave=true&fm=png') });
+    expect(waved.equals(plain)).toBe(true);
+  });
+});
