@@ -12,6 +12,7 @@ export { OUTPUT_PARAMETERS } from './pipeline/output-parameters.ts';
 export { acceptKey, acceptedFormats, type AcceptedFormats } from './output/accept.ts';
 export { ALLOWED_LOADERS } from './output/loaders.ts';
 export { probeImage, UnsupportedImageError, type ImageInfo } from './probe.ts';
+export { isPdf, rasterSize, rasterisePdf, type PdfFacts } from './input/pdf.ts';
 export {
   AiOperationError,
   AiWorkerUnavailableError,

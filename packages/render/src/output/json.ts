@@ -1,6 +1,7 @@
 import type { RenderResult, SourceImage } from '../pipeline/context.ts';
 import { facesJson } from '../ai/faces.ts';
 import type { DetectedFace } from '../ai/types.ts';
+import type { PdfFacts } from '../input/pdf.ts';
 import { exifGroups } from './exif-groups.ts';
 import { profileDescription } from './icc.ts';
 import { readJfif } from './jfif.ts';
@@ -53,6 +54,7 @@ function describeSource(source: SourceImage): Record<string, unknown> {
       sourceMediaType(source.format, metadata.compression) ?? 'application/octet-stream',
     'Content-Length': String(bytes.byteLength),
   };
+  if (source.pdf) Object.assign(description, pdfDescription(source.pdf));
   const profileName = metadata.icc && profileDescription(metadata.icc);
   if (profileName) description['ProfileName'] = profileName;
   if (metadata.hasAlpha) description['HasAlpha'] = true;
@@ -62,6 +64,19 @@ function describeSource(source: SourceImage): Record<string, unknown> {
     description['JFIF'] = { ...readJfif(bytes), IsProgressive: metadata.isProgressive ?? false };
   }
   return description;
+}
+
+/**
+ * A PDF origin is described by the page rendered (its pixels, above) and by the file itself:
+ * its type and length, and a `PDF` group with the page count and the page's size in points.
+ * The group's field names are Darkroom's own: no stored imgix page shows a PDF's JSON answer.
+ */
+function pdfDescription(pdf: PdfFacts): Record<string, unknown> {
+  return {
+    'Content-Type': 'application/pdf',
+    'Content-Length': String(pdf.bytes),
+    PDF: { PageCount: pdf.pages, Page: pdf.page, PageWidth: pdf.width, PageHeight: pdf.height },
+  };
 }
 
 /** `faces`: the detected faces when `faces=1` asked for them (imgix adds a `Faces` list). */

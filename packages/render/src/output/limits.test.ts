@@ -66,7 +66,7 @@ describe('input limits', () => {
   });
 
   it('answers 415 for bytes that are no image format it reads', async () => {
-    const error = await renderError(renderQuery(Buffer.from('%PDF-1.7 not an image'), ''));
+    const error = await renderError(renderQuery(Buffer.from('%!PS-Adobe-3.0 EPSF-3.0'), ''));
     expect(error.status).toBe(415);
   });
 });

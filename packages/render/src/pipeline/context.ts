@@ -3,6 +3,7 @@ import type sharp from 'sharp';
 import type { AiModels, GenerativeEditor } from '../ai/types.ts';
 import type { Margins } from '../geometry/margins.ts';
 import type { RenderBudget } from './budget.ts';
+import type { PdfFacts } from '../input/pdf.ts';
 
 /** Client hints sent with the request (`ch=Width,DPR,Save-Data`); null when not sent. */
 export interface ClientHints {
@@ -110,6 +111,8 @@ export interface SourceImage {
   /** Frames in an animation (1 for a still). */
   pages: number;
   hasAlpha: boolean;
+  /** For a PDF origin, the document behind `bytes` (one page rasterised to PNG: input/pdf.ts). */
+  pdf?: PdfFacts;
 }
 
 /**

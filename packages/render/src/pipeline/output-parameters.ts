@@ -31,5 +31,8 @@ export const OUTPUT_PARAMETERS: readonly string[] = [
   'faces',
   'rasterize-bypass',
   'svg-sanitize',
+  // A PDF origin's page and its annotations, chosen when poppler rasterises it (input/pdf.ts).
+  'page',
+  'pdf-annotation',
   ...PREMIUM_PARAMETERS,
 ];

@@ -26,7 +26,8 @@ import { renderWorkers } from '../workers/pool.ts';
 import { paletteOutput } from '../steps/palette.ts';
 import { createRenderContext } from './context-factory.ts';
 import { configureLibvips } from './libvips.ts';
-import { withinDeadline } from './render-deadline.ts';
+import { currentDeadline, withinDeadline } from './render-deadline.ts';
+import { isPdf, rasterisePdf, type PdfFacts, type PdfRaster } from '../input/pdf.ts';
 import { retryingLostVipsErrors } from './lost-vips-error.ts';
 import {
   DEFAULT_RENDER_LIMITS,
@@ -89,10 +90,32 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const admitted = svg === null ? request : { ...request, input: svg.bytes };
   const limits = { ...DEFAULT_RENDER_LIMITS, ...request.limits };
   const deadline = new Deadline(limits.timeoutMs, request.signal);
-  // Every sharp pipeline and worker task of this render stops at this deadline.
-  return withinDeadline(deadline, request.signal, () =>
-    retryingLostVipsErrors(deadline, () => renderOrigin(admitted, svg, limits, deadline)),
-  );
+  // Every sharp pipeline, worker task and poppler run of this render stops at this deadline.
+  return withinDeadline(deadline, request.signal, async () => {
+    const pdf = await rasterisedPdf(admitted, limits);
+    const origin = pdf === null ? admitted : { ...admitted, input: pdf.png };
+    return retryingLostVipsErrors(deadline, () =>
+      renderOrigin(origin, svg, limits, deadline, pdf?.facts),
+    );
+  });
+}
+
+/**
+ * A PDF origin becomes the PNG of one page (`page`, `pdf-annotation`), which every other
+ * parameter then applies to as to any origin (docs.imgix.com/apis/rendering/pdf). Null for
+ * other files.
+ */
+async function rasterisedPdf(
+  request: RenderRequest,
+  limits: RenderLimits,
+): Promise<PdfRaster | null> {
+  if (!isPdf(request.input)) return null;
+  return rasterisePdf(request.input, {
+    page: request.params.number('page') ?? 1,
+    annotations: request.params.boolean('pdf-annotation') ?? true,
+    maxPixels: limits.maxInputPixels,
+    signal: currentDeadline().signal,
+  });
 }
 
 async function renderOrigin(
@@ -100,10 +123,15 @@ async function renderOrigin(
   svg: AdmittedSvg | null,
   limits: RenderLimits,
   deadline: Deadline,
+  pdf: PdfFacts | undefined,
 ): Promise<RenderResult> {
   // fm=json describes the origin with everything sharp reads from its header.
   const reading = { fullMetadata: request.params.string('fm') === 'json' };
-  const origin = await readSource(request.input, reading);
+  const read = async (bytes: Uint8Array) => ({
+    ...(await readSource(bytes, reading)),
+    ...(pdf && { pdf }),
+  });
+  const origin = await read(request.input);
   checkInputPixels(origin, 1, limits);
   if (svg !== null) checkSvgRaster(origin, svg, limits.maxInputPixels);
   const premium = await applyPremiumOperations(
@@ -112,8 +140,7 @@ async function renderOrigin(
     { models: request.ai, generative: request.generative, signal: request.signal },
     limits,
   );
-  const enlarged =
-    premium.input === request.input ? origin : await readSource(premium.input, reading);
+  const enlarged = premium.input === request.input ? origin : await read(premium.input);
   const result = await renderSource(
     enlarged,
     request,
@@ -133,7 +160,7 @@ async function renderOrigin(
 /**
  * `rasterize-bypass` on an SVG origin: the file itself, every other parameter (defaults too)
  * left aside as imgix does, sanitized unless `svg-sanitize=false`. Raster origins ignore the
- * parameter; PDF and EPS, which imgix also passes through, are not read by Darkroom at all.
+ * parameter; a PDF is rasterised regardless (imgix would pass it through), EPS is not read.
  */
 async function svgAsItIs(request: RenderRequest): Promise<RenderResult> {
   const sanitize = request.params.boolean('svg-sanitize') ?? true;

@@ -1,6 +1,12 @@
 import sharp, { type Metadata } from 'sharp';
 import type { AssetColor, MediaKind } from '@darkroom/core';
-import { describeVideo } from '@darkroom/render';
+import {
+  DEFAULT_RENDER_LIMITS,
+  describeVideo,
+  isPdf,
+  rasterSize,
+  rasterisePdf,
+} from '@darkroom/render';
 import { dominantColors } from './dominant-colors.ts';
 import { iccProfileName } from './icc-profile-name.ts';
 import { sniffMedia } from './sniff-media.ts';
@@ -98,6 +104,45 @@ async function describeImage(bytes: Uint8Array, contentType: string): Promise<Me
   }
 }
 
+// Colours are read from a small rendering of the page: the swatches need no more pixels.
+const PDF_SWATCH_PIXELS = 250_000;
+// Indexing has no request deadline of its own; poppler gets as long as a render would.
+const PDF_TIMEOUT_MS = DEFAULT_RENDER_LIMITS.timeoutMs;
+
+/**
+ * A PDF, as delivery renders it by default: its first page, one pixel per point within the
+ * render budget (render's input/pdf.ts), so the size recorded is the size a URL without `w`
+ * or `h` gets. A PDF poppler cannot open is recorded, not renderable, with the reason.
+ */
+async function describePdf(bytes: Uint8Array): Promise<MediaDescription> {
+  const contentType = 'application/pdf';
+  try {
+    const { png, facts } = await rasterisePdf(bytes, {
+      page: 1,
+      annotations: true,
+      maxPixels: PDF_SWATCH_PIXELS,
+      signal: AbortSignal.timeout(PDF_TIMEOUT_MS),
+    });
+    const size = rasterSize({ ...facts, rotation: 0 }, DEFAULT_RENDER_LIMITS.maxInputPixels);
+    const summary = await dominantColors(png);
+    return {
+      ...EMPTY,
+      contentType,
+      mediaKind: 'IMAGE',
+      width: size.width,
+      height: size.height,
+      dpiWidth: 72,
+      dpiHeight: 72,
+      imageMode: 'RGB',
+      colors: summary.colors,
+      hasColors: summary.hasColors,
+      isRenderable: true,
+    };
+  } catch (error) {
+    return { ...EMPTY, contentType, mediaKind: 'IMAGE', error: messageOf(error) };
+  }
+}
+
 function messageOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return (message.split('\n')[0] ?? '').slice(0, 500);
@@ -118,6 +163,7 @@ export async function describeMedia(
   if (sniffed.kind === 'VIDEO') {
     return describeVideoFile(bytes, videoContentType(sniffed.contentType, contentTypeHint, path));
   }
+  if (isPdf(bytes)) return describePdf(bytes);
   return describeImage(bytes, sniffed.contentType);
 }
 

@@ -72,7 +72,7 @@ function sniffSvg(bytes: Uint8Array): SniffedMedia | null {
 
 /**
  * What an object really is, from its first bytes (never its name): an image format sharp can
- * read, an MP4, QuickTime or WebM video, or null for anything else.
+ * read or a PDF, an MP4, QuickTime or WebM video, or null for anything else.
  */
 export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
   const image = (contentType: string): SniffedMedia => ({ kind: 'IMAGE', contentType });
@@ -91,5 +91,7 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
     return image('image/jxl');
   }
   if (ascii(bytes, 0, 2) === 'BM' && bytes.length >= 26) return image('image/bmp');
+  // Delivery rasterises a PDF's pages with poppler (render's input/pdf.ts): an image to index.
+  if (ascii(bytes, 0, 5) === '%PDF-') return image('application/pdf');
   return sniffIsoMedia(bytes) ?? sniffMatroska(bytes) ?? sniffSvg(bytes);
 }

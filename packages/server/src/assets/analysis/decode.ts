@@ -1,4 +1,4 @@
-import type { RawImage } from '@darkroom/render';
+import { DEFAULT_RENDER_LIMITS, isPdf, rasterisePdf, type RawImage } from '@darkroom/render';
 import sharp from 'sharp';
 
 /**
@@ -13,7 +13,9 @@ export const ANALYSIS_MAX_EDGE = 1024;
  * white, as a page usually shows them, rather than on whatever colour they hide.
  */
 export async function decodeForAnalysis(bytes: Uint8Array): Promise<RawImage> {
-  const { data, info } = await sharp(bytes, { pages: 1 })
+  // A PDF is analysed by its first page, the one delivery shows by default.
+  const image = isPdf(bytes) ? await firstPdfPage(bytes) : bytes;
+  const { data, info } = await sharp(image, { pages: 1 })
     .autoOrient()
     .resize(ANALYSIS_MAX_EDGE, ANALYSIS_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
@@ -28,4 +30,15 @@ export async function decodeForAnalysis(bytes: Uint8Array): Promise<RawImage> {
     height: info.height,
     channels: 3,
   };
+}
+
+/** The PDF's first page as PNG, no larger than the detectors look at. */
+async function firstPdfPage(bytes: Uint8Array): Promise<Buffer> {
+  const { png } = await rasterisePdf(bytes, {
+    page: 1,
+    annotations: true,
+    maxPixels: ANALYSIS_MAX_EDGE * ANALYSIS_MAX_EDGE,
+    signal: AbortSignal.timeout(DEFAULT_RENDER_LIMITS.timeoutMs),
+  });
+  return png;
 }
