@@ -30,7 +30,7 @@ describe('pixels moved to the render workers', () => {
   it('keeps no memory in the workers once the pixels are back', async () => {
     const data = new Uint8Array(2000 * 2000 * 3);
     const before = process.memoryUsage().rss;
-    for (let round = 0; round < 12; round += 1) {
+    for (let round = 0; round < 24; round += 1) {
       const copy = await copyForWorker(data);
       await renderWorkers().run(
         'pixelPasses',
@@ -41,7 +41,8 @@ describe('pixels moved to the render workers', () => {
         { transfer: [copy.buffer] },
       );
     }
-    // Twelve rounds of 12 MB: memory held by a worker would grow by 144 MB.
-    expect(process.memoryUsage().rss - before).toBeLessThan(80 * 1024 * 1024);
+    // 24 rounds of 12 MB: memory a worker kept would grow by 288 MB. What the event loop has not
+    // collected yet (the answers) stays well under that.
+    expect(process.memoryUsage().rss - before).toBeLessThan(160 * 1024 * 1024);
   });
 });
