@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,24 @@ function serverPid(launcherPid: number): number {
   const [child] = children.trim().split(/\s+/).filter(Boolean).map(Number);
   if (child === undefined) throw new Error('the launcher runs no server');
   return child;
+}
+
+/** Where Debian installs jemalloc 5 (libjemalloc2, which CI installs). */
+const DEBIAN_JEMALLOC = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/libjemalloc.so.2`;
+
+/**
+ * The allocator the launcher gave the server: jemalloc loaded where it is installed, else glibc
+ * with its thresholds fixed (scripts/start.mjs, allocatorEnvironment).
+ */
+function expectServerAllocator(pid: number): void {
+  const mapped = readFileSync(`/proc/${pid}/maps`, 'utf8');
+  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  if (existsSync(DEBIAN_JEMALLOC)) {
+    expect(mapped).toContain(DEBIAN_JEMALLOC);
+  } else {
+    expect(mapped).not.toContain('libjemalloc');
+    expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=1048576');
+  }
 }
 
 function alive(pid: number): boolean {
@@ -93,11 +111,12 @@ describe.runIf(process.platform === 'linux')('the launcher, scripts/start.mjs', 
   );
 
   it(
-    'stops its server cleanly on Ctrl-C, which reaches both processes',
+    'runs its server with jemalloc where it is installed and stops it cleanly on Ctrl-C',
     { timeout: 180_000 },
     async () => {
       const launcher = await launched();
       const server = serverPid(launcher.child.pid ?? 0);
+      if (process.env.LD_PRELOAD === undefined) expectServerAllocator(server);
       // A terminal sends SIGINT to the whole foreground group: the server drains once, and the
       // launcher closing its channel then is no second signal.
       process.kill(server, 'SIGINT');
