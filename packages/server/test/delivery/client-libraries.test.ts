@@ -1,16 +1,12 @@
 // The imgix client libraries sites use, against the listening app: each builds its markup (or
 // URLs) the way its documentation shows, and every src and srcset entry is fetched over HTTP and
 // must answer 200 at the size imgix documents for it (client-libraries/sizes.ts).
-//
-// @imgix/gatsby is not among them: its entry point loads gatsby-plugin-image, and both declare
-// `gatsby` a required peer dependency, so installing it installs all of Gatsby 5, and
-// gatsby-plugin-image's gatsby-plugin-utils depends on gatsby-sharp, so on sharp 0.32, whose
-// install script downloads libvips.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE } from '../databases.ts';
 import { useTestApp } from '../test-app.ts';
 import { imgixClient, jsCoreSrcset } from './client-libraries/js-core.ts';
 import { mismatchesOf, type Candidate } from './client-libraries/fetching.ts';
+import { gatsbyImage } from './client-libraries/gatsby.ts';
 import {
   descriptorsOf,
   type Descriptor,
@@ -78,10 +74,11 @@ function fromMarkup(
 }
 
 /**
- * An entry of an unpic layout of aspect `ratio`: unpic writes the descriptor's width, the height
- * it rounds from the ratio, and fit=min, which crops to their shape without exceeding the origin.
+ * An entry of an unpic or @imgix/gatsby layout of aspect `ratio`: both write the descriptor's
+ * width, the height they round from the ratio, and fit=min, which crops to their shape without
+ * exceeding the origin.
  */
-function unpicShaped(ratio: number) {
+function minFitShaped(ratio: number) {
   return (descriptor: Descriptor): Size =>
     imgixSize(PHOTO, {
       w: widthOf(descriptor),
@@ -190,13 +187,46 @@ describe('imgix client libraries against the listening app', () => {
       ...fromMarkup(
         'unpic constrained',
         constrained,
-        unpicShaped(800 / 600),
+        minFitShaped(800 / 600),
         imgixSize(PHOTO, { w: 800, h: 600, fit: 'min' }),
       ),
       ...fromMarkup(
         'unpic fixed',
         fixed,
-        unpicShaped(120 / 80),
+        minFitShaped(120 / 80),
+        imgixSize(PHOTO, { w: 120, h: 80, fit: 'min' }),
+      ),
+    ];
+    expect(await mismatchesOf(context.app, candidates)).toEqual([]);
+  });
+
+  it('@imgix/gatsby: serves every src and srcset entry of each layout of <ImgixGatsbyImage>', async () => {
+    const fullWidth = gatsbyImage(`${site}/${PHOTO.path}`, {
+      layout: 'fullWidth',
+      aspectRatio: PHOTO.width / PHOTO.height,
+    });
+    expectDefaultWidths(fullWidth.srcset);
+    const constrained = gatsbyImage(`${site}/${PHOTO.path}`, {
+      layout: 'constrained',
+      width: 768,
+      aspectRatio: 16 / 9,
+    });
+    const fixed = gatsbyImage(`${site}/${PHOTO.path}`, { layout: 'fixed', width: 120, height: 80 });
+    // A fixed image's densities 1x to 5x, written as widths (with a lower q for each).
+    expect(descriptorsOf(fixed.srcset)).toEqual(['120w', '240w', '360w', '480w', '600w']);
+    const candidates = [
+      // The src of a full-width image is its widest entry, 8192 x 6144: the origin's size.
+      ...fromMarkup('@imgix/gatsby fullWidth', fullWidth, minFitShaped(4 / 3), PHOTO),
+      ...fromMarkup(
+        '@imgix/gatsby constrained',
+        constrained,
+        minFitShaped(16 / 9),
+        imgixSize(PHOTO, { w: 768, h: 432, fit: 'min' }),
+      ),
+      ...fromMarkup(
+        '@imgix/gatsby fixed',
+        fixed,
+        minFitShaped(120 / 80),
         imgixSize(PHOTO, { w: 120, h: 80, fit: 'min' }),
       ),
     ];
@@ -275,7 +305,7 @@ describe('imgix client libraries against the listening app', () => {
       ...fromMarkup(
         'unpic with an ixid',
         unsplash,
-        unpicShaped(120 / 80),
+        minFitShaped(120 / 80),
         imgixSize(PHOTO, { w: 120, h: 80, fit: 'min' }),
         'ixid',
       ),
