@@ -16,8 +16,10 @@ export * from './sources/index.ts';
 export * from './capabilities/index.ts';
 export type * from './params/types.ts';
 export { parseParams, PARAM_MESSAGES, type ParseParamsOptions } from './params/parse.ts';
+export { languageCode } from './params/language-codes.ts';
 export {
   CATALOGUE,
+  MAX_SUBTITLE_TRANSLATIONS,
   PARAMETER_NAMES,
   canonicalName,
   expectationsOf,

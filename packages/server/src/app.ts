@@ -25,7 +25,11 @@ import { DeliveryFastPath } from './delivery/fast-path.ts';
 import { Delivery } from './delivery/delivery.ts';
 import { registerDelivery } from './delivery/routing.ts';
 import { createAiServices, type InjectedAiModels } from './ai/ai-services.ts';
-import { createGenerativeImages, createGenerativeVideos } from './ai/generative/index.ts';
+import {
+  createGenerativeImages,
+  createGenerativeSubtitles,
+  createGenerativeVideos,
+} from './ai/generative/index.ts';
 import { frameworkErrorHandler } from './framework-errors.ts';
 import { createJobRunners } from './job-runners.ts';
 import { defaultStorageAdapterFactory, type StorageAdapterFactory } from './storage/index.ts';
@@ -103,6 +107,7 @@ export async function buildApp(
   const ai = createAiServices(config, options.aiModels);
   const generative = createGenerativeImages(config.generative);
   const generativeVideos = createGenerativeVideos(config.generative);
+  const subtitles = createGenerativeSubtitles(config.generative);
   const delivery = new Delivery({
     config,
     db: database.db,
@@ -111,6 +116,7 @@ export async function buildApp(
     log: app.log,
     detector: ai.detector,
     ...(generative.available ? { generative } : {}),
+    ...(subtitles.available ? { subtitles } : {}),
   });
   const { jobs, aiJobs, videoJobs } = createJobRunners({
     config,

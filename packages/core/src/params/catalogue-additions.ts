@@ -10,6 +10,7 @@ import type { Catalogue, Expectation, ParameterSpec } from './catalogue.ts';
 const SWITCH_WORDS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'];
 
 const COLORKEY_URL = 'https://docs.imgix.com/apis/rendering/background';
+const SUBTITLES_URL = 'https://docs.imgix.com/apis/video/subtitles';
 
 /** Parameters the catalogue does not have, by canonical name. */
 export const ADDED_PARAMETERS: Readonly<Record<string, ParameterSpec>> = {
@@ -108,6 +109,30 @@ export const ADDED_PARAMETERS: Readonly<Record<string, ParameterSpec>> = {
     depends: ['txt', 'txt-fit'],
     url: 'https://docs.imgix.com/apis/rendering/text/text-height',
     short_description: 'Limits how tall a text block may be (with txt-fit).',
+  },
+  // docs.imgix.com/apis/video/subtitles/video-subtitle-lang: "Forces a specific source language
+  // for AI transcription instead of using automatic language detection"; an ISO 639-1 or 639-2
+  // code, read "when used for transcription" only with video-generate-subtitles.
+  'video-subtitle-lang': {
+    display_name: 'video subtitle language',
+    category: 'video-rendering',
+    available_in: ['url'],
+    expects: [{ type: 'language' }],
+    depends: ['video-generate-subtitles'],
+    url: `${SUBTITLES_URL}/video-subtitle-lang`,
+    short_description:
+      'The spoken language of the video, for transcription, instead of detecting it.',
+  },
+  // .../video/subtitles/video-vtt-lang: with fm=vtt, "the language of the subtitle track to
+  // return"; a language the video has no track in is transcribed and translated on the fly.
+  'video-vtt-lang': {
+    display_name: 'video VTT language',
+    category: 'video-rendering',
+    available_in: ['url'],
+    expects: [{ type: 'language' }],
+    depends: ['video-generate-subtitles'],
+    url: `${SUBTITLES_URL}/video-vtt-lang`,
+    short_description: 'With fm=vtt, the language of the subtitle track returned.',
   },
 };
 

@@ -22,7 +22,9 @@ type ExpectedType =
   | 'path'
   | 'font'
   | 'timestamp'
-  | 'interval';
+  | 'interval'
+  /** Darkroom's own: an ISO 639-1 or ISO 639-2 code, read as its shortest form (language-codes.ts). */
+  | 'language';
 
 /**
  * One accepted form of a value. Lists may carry positional member forms under the keys "0",
@@ -42,6 +44,10 @@ export interface Expectation {
   readonly default?: string | number | boolean;
   readonly lower_bound?: Expectation;
   readonly upper_bound?: Expectation;
+  /** Darkroom's own: the forms each member of a list of like members takes (plain text without). */
+  readonly members?: readonly Expectation[];
+  /** Darkroom's own: the most members a list of like members takes. */
+  readonly max_length?: number;
 }
 
 export interface ParameterSpec {
@@ -135,6 +141,9 @@ function sizedDown(name: string): readonly Expectation[] {
   );
 }
 
+/** The most languages `video-subtitle-translations` names. */
+export const MAX_SUBTITLE_TRANSLATIONS = 10;
+
 const RECT_SIZE: readonly Expectation[] = [
   { type: 'integer', strict_range: { min: 1 } },
   { type: 'unit_scalar', strict_range: { min: 0, max: 1 } },
@@ -174,6 +183,12 @@ const CORRECTED_EXPECTS: Readonly<Record<string, readonly Expectation[]>> = {
   'max-w': sizedDown('max-w'),
   'min-h': sizedDown('min-h'),
   'max-h': sizedDown('max-h'),
+  // docs.imgix.com/apis/video/subtitles/video-subtitle-translations: "a comma-separated list of
+  // ISO 639-1 or ISO 639-2 language codes"; the catalogue types any list. Each language is a
+  // track to translate and to package, so a URL names a bounded number of them.
+  'video-subtitle-translations': [
+    { type: 'list', members: [{ type: 'language' }], max_length: MAX_SUBTITLE_TRANSLATIONS },
+  ],
   // docs.imgix.com/apis/rendering/pixel-density/dpr: "The default is 1 and the maximum value is 5":
   // a larger dpr is held at 5.
   dpr: [{ type: 'number', strict_range: { min: 0 }, clamp_range: { max: 5 } }],

@@ -302,3 +302,51 @@ describe('object-removal-rect boxes', () => {
     expect(messageOf(`object-removal-rect=${seventeen}`)[0]).toMatch(/at most 16 boxes/);
   });
 });
+
+describe('subtitle languages (video-subtitle-lang, video-subtitle-translations, video-vtt-lang)', () => {
+  const subtitles = 'video-generate-subtitles=true';
+
+  it('reads ISO 639-1 and ISO 639-2 codes as their shortest form, so equal requests share a key', () => {
+    const params = parsed(`${subtitles}&video-subtitle-lang=SPA&video-vtt-lang=ger`);
+    expect(params.string('video-subtitle-lang')).toBe('es');
+    expect(params.string('video-vtt-lang')).toBe('de');
+    expect(
+      parsed(`${subtitles}&video-subtitle-translations=fre,deu,haw`).strings(
+        'video-subtitle-translations',
+      ),
+    ).toEqual(['fr', 'de', 'haw']);
+    expect(parsed(`${subtitles}&video-vtt-lang=fra`).cacheKey()).toBe(
+      parsed(`${subtitles}&video-vtt-lang=fr`).cacheKey(),
+    );
+  });
+
+  it('refuses what is no language code, in the words of editor spec section 5', () => {
+    expect(issues(`${subtitles}&video-vtt-lang=french`)).toEqual([
+      {
+        parameter: 'video-vtt-lang',
+        message:
+          'The value for "video-vtt-lang" must be an ISO 639-1 or ISO 639-2 language code such as en, fr or deu.',
+      },
+    ]);
+    // `und` and `zxx` are ISO 639-2 codes, but no language to transcribe or translate into.
+    for (const value of ['xx', 'und', 'fr-CA', '']) {
+      expect(issues(`${subtitles}&video-subtitle-lang=${value}`)).toHaveLength(1);
+    }
+    expect(issues(`${subtitles}&video-subtitle-translations=fr,klingon`)).toEqual([
+      {
+        parameter: 'video-subtitle-translations',
+        message:
+          'The value for "video-subtitle-translations" must be a comma-separated list of at most 10 members, each an ISO 639-1 or ISO 639-2 language code such as en, fr or deu.',
+      },
+    ]);
+    const eleven = 'fr,de,es,it,pt,nl,sv,da,fi,pl,cs';
+    expect(issues(`${subtitles}&video-subtitle-translations=${eleven}`)).toHaveLength(1);
+  });
+
+  it('leaves the three out without video-generate-subtitles, which they depend on', () => {
+    const params = parsed(
+      'video-subtitle-translations=fr&video-vtt-lang=fr&video-subtitle-lang=en',
+    );
+    expect(params.names()).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@
 import { parseUrl } from '../sources/whatwg-url.ts';
 import { type Expectation, type NumericRange, CATALOGUE, listPositions } from './catalogue.ts';
 import { parseColorKeyword, parseHexColor } from './colors.ts';
+import { languageCode } from './language-codes.ts';
 import type { ParamValue } from './types.ts';
 
 export type ValueResult = { ok: true; value: ParamValue } | { ok: false; expected: string };
@@ -84,6 +85,10 @@ function parseAs(text: string, expectation: Expectation): ParamValue | undefined
       return parseFont(text);
     case 'interval':
       return parseInterval(text, expectation);
+    case 'language': {
+      const code = languageCode(text);
+      return code === undefined ? undefined : { type: 'string', value: code };
+    }
   }
 }
 
@@ -146,6 +151,9 @@ function parseList(text: string, expectation: Expectation): ParamValue | undefin
   const positions = listPositions(expectation);
   const length = expectation.length ?? positions?.length;
   if (length !== undefined && members.length !== length) return undefined;
+  if (expectation.max_length !== undefined && members.length > expectation.max_length) {
+    return undefined;
+  }
   const values: ParamValue[] = [];
   for (const [index, member] of members.entries()) {
     const value = parseListMember(member, expectation, positions?.[index]);
@@ -160,8 +168,9 @@ function parseListMember(
   list: Expectation,
   position: readonly Expectation[] | undefined,
 ): ParamValue | undefined {
-  if (position) {
-    const result = parseValue(member, position);
+  const forms = position ?? list.members;
+  if (forms) {
+    const result = parseValue(member, forms);
     return result.ok ? result.value : undefined;
   }
   if (member === '') return undefined;
@@ -263,6 +272,8 @@ function describe(expectation: Expectation): string {
       return `a font name (from the imgix font list, or ${joinOr(GENERIC_FONTS)}), optionally followed by ,bold or ,italic`;
     case 'interval':
       return 'a frame range such as 2-10, 5- or -8';
+    case 'language':
+      return 'an ISO 639-1 or ISO 639-2 language code such as en, fr or deu';
   }
 }
 
@@ -280,7 +291,10 @@ function describeList(expectation: Expectation): string {
   const allowed = expectation.possible_values;
   const members = allowed ? ` of ${joinOr(allowed.map(String))}` : '';
   const length = expectation.length === undefined ? '' : ` with ${expectation.length} members`;
-  return `a comma-separated list${members}${length}`;
+  const most =
+    expectation.max_length === undefined ? '' : ` of at most ${expectation.max_length} members`;
+  const each = expectation.members ? `, each ${describeAlternatives(expectation.members)}` : '';
+  return `a comma-separated list${members}${length}${most}${each}`;
 }
 
 /** Names the first member of a positional list that is wrong, so the message can say which. */

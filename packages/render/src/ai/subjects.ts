@@ -1,13 +1,17 @@
 // Object-aware cropping (docs.imgix.com/apis/rendering/size/crop, "Object-Aware Cropping"):
 // `crop=auto` anchors the crop to the most important subject, `crop=<object class>` to an object
 // of a COCO class or supercategory. The detector is the one behind the face parameters (faces and
-// COCO objects, ai/models); a copy of the image at most DETECTION_SIDE pixels long is searched.
-import { COCO_SUPERCATEGORIES, isCocoClass, type Rect } from '@darkroom/core';
+// COCO objects, ai/models); a copy of the image at most SUBJECT_DETECTION_SIDE pixels long is
+// searched. `video-spritesheet-smart-crop` finds each sampled frame's subject the same way
+// (`crop=auto`'s rule, video/spritesheet-smart-crop.ts).
+import { COCO_SUPERCATEGORIES, isCocoClass, type Rect, type Size } from '@darkroom/core';
+import type sharp from 'sharp';
 import type { RenderContext } from '../pipeline/context.ts';
 import { unionOf } from './faces.ts';
-import type { DetectedLabel } from './types.ts';
+import type { AiModels, DetectedLabel } from './types.ts';
 
-const DETECTION_SIDE = 1024;
+/** The long side of the copy the detector searches: larger images are shrunk to it first. */
+export const SUBJECT_DETECTION_SIDE = 1024;
 
 /** The COCO classes the `crop` modes name, and whether `auto` is among them. */
 export function subjectRequest(modes: readonly string[]): { auto: boolean; classes: Set<string> } {
@@ -25,6 +29,20 @@ export function subjectRequest(modes: readonly string[]): { auto: boolean; class
  * when the modes ask for no subject, no detector is available or nothing is found, and the
  * crop falls back to the next mode or the centre, as imgix documents ("If no value is set or no
  * match is found, the default is a centered crop").
+ */
+export async function subjectInPipeline(
+  context: RenderContext,
+  modes: readonly string[],
+): Promise<Rect | null> {
+  const models = context.request.ai;
+  if (models === undefined) return null;
+  const size = { width: context.width, height: context.height };
+  return subjectInImage(models, context.image.clone(), size, modes);
+}
+
+/**
+ * The subject the `crop` modes ask for in the image `pipeline` outputs (`size` pixels), in
+ * those pixels; null when the modes ask for no subject or nothing is found.
  *
  * - `auto`: the faces when there are any (the subject people look at first), else the most
  *   prominent object of any class.
@@ -32,16 +50,19 @@ export function subjectRequest(modes: readonly string[]): { auto: boolean; class
  *
  * Prominence is the detector's confidence times the share of the image the object covers.
  */
-export async function subjectInPipeline(
-  context: RenderContext,
+export async function subjectInImage(
+  models: AiModels,
+  pipeline: sharp.Sharp,
+  size: Size,
   modes: readonly string[],
 ): Promise<Rect | null> {
   const { auto, classes } = subjectRequest(modes);
-  const models = context.request.ai;
-  if ((!auto && classes.size === 0) || models === undefined) return null;
-  const { data, info } = await context.image
-    .clone()
-    .resize(DETECTION_SIDE, DETECTION_SIDE, { fit: 'inside', withoutEnlargement: true })
+  if (!auto && classes.size === 0) return null;
+  const { data, info } = await pipeline
+    .resize(SUBJECT_DETECTION_SIDE, SUBJECT_DETECTION_SIDE, {
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
     .removeAlpha()
     .toColourspace('srgb')
     .raw()
@@ -51,10 +72,10 @@ export async function subjectInPipeline(
     { faces: auto, labels: true },
   );
   const scale = (box: Rect): Rect => ({
-    left: (box.left * context.width) / info.width,
-    top: (box.top * context.height) / info.height,
-    width: (box.width * context.width) / info.width,
-    height: (box.height * context.height) / info.height,
+    left: (box.left * size.width) / info.width,
+    top: (box.top * size.height) / info.height,
+    width: (box.width * size.width) / info.width,
+    height: (box.height * size.height) / info.height,
   });
   const faces = auto ? unionOf(found.faces.map((face) => face.box)) : null;
   if (faces !== null) return scale(faces);

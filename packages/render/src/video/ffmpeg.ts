@@ -3,7 +3,19 @@
 import { spawn } from 'node:child_process';
 import { RenderError } from '../pipeline/context.ts';
 
-const STDERR_KEPT = 2000;
+/** The end of a failed run's standard error kept for its message. */
+export const STDERR_KEPT = 2000;
+
+/** What a spawn of `command` that failed to run or was aborted answers. */
+export function spawnFailure(command: 'ffmpeg' | 'ffprobe', error: NodeJS.ErrnoException): Error {
+  if (error.code === 'ENOENT') {
+    return new RenderError(500, `Video needs ${command}, which this server does not have.`);
+  }
+  if (error.name === 'AbortError') {
+    return new RenderError(504, 'The video took too long to make and was abandoned.');
+  }
+  return error;
+}
 
 function run(command: 'ffmpeg' | 'ffprobe', args: readonly string[], signal?: AbortSignal) {
   return new Promise<string>((resolve, reject) => {
@@ -14,15 +26,7 @@ function run(command: 'ffmpeg' | 'ffprobe', args: readonly string[], signal?: Ab
     child.stderr.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') {
-        reject(new RenderError(500, `Video needs ${command}, which this server does not have.`));
-      } else if (error.name === 'AbortError') {
-        reject(new RenderError(504, 'The video took too long to make and was abandoned.'));
-      } else {
-        reject(error);
-      }
-    });
+    child.on('error', (error: NodeJS.ErrnoException) => reject(spawnFailure(command, error)));
     child.on('close', (code) => {
       if (code === 0) resolve(Buffer.concat(output).toString('utf8'));
       else reject(new Error(`${command} failed (exit ${String(code)}): ${errors.trim()}`));

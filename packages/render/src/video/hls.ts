@@ -4,12 +4,15 @@
 import type { Params } from '@darkroom/core';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runFfmpeg } from './ffmpeg.ts';
+import { runFfmpeg, runFfprobe } from './ffmpeg.ts';
 import { renditionLadder, type Rendition } from './hls-ladder.ts';
-import { masterPlaylist } from './hls-playlists.ts';
+import { masterPlaylist, segmentDurations } from './hls-playlists.ts';
+import { subtitleFiles, subtitleRendition } from './hls-subtitles.ts';
+import type { SubtitleTrack } from './subtitles.ts';
 import type { VideoInput } from './video-input.ts';
 import { checkVideoPixels, type VideoLimits } from './video-limits.ts';
 import { clipWindow } from './video-plan.ts';
+import { cuesWithin } from './webvtt.ts';
 
 const SEGMENT_SECONDS = 4;
 const KEYFRAME_SECONDS = 2;
@@ -18,7 +21,10 @@ const KEYFRAME_SECONDS = 2;
 export interface HlsPackage {
   renditions: Rendition[];
   hasAudio: boolean;
-  /** `master.m3u8`, `{rendition}.m3u8` and `{rendition}-{n}.ts`, with bare names inside. */
+  /**
+   * `master.m3u8`, `{rendition}.m3u8` and `{rendition}-{n}.ts`, and with subtitles
+   * `subtitles[-{language}].m3u8` and their `-{n}.vtt` segments, with bare names inside.
+   */
   files: Map<string, Buffer>;
   /** The length of the clip encoded, once per rendition, for the minutes-encoded metric. */
   encodedMs: number;
@@ -87,13 +93,29 @@ async function encodeRendition(
   );
 }
 
-/** Encodes `input` for every rendition of the request's ladder into `directory`, and reads it. */
+/** Where the first segment's picture starts on the MPEG-TS clock, in seconds. */
+async function mpegtsStartSeconds(segment: string, signal?: AbortSignal): Promise<number> {
+  const text = await runFfprobe(
+    ['-show_entries', 'format=start_time', '-of', 'json', segment],
+    signal,
+  );
+  const start = Number(
+    (JSON.parse(text) as { format?: { start_time?: string } }).format?.start_time,
+  );
+  return Number.isFinite(start) && start >= 0 ? start : 0;
+}
+
+/**
+ * Encodes `input` for every rendition of the request's ladder into `directory`, and reads it;
+ * `subtitles` (timed on the whole video) become the stream's subtitle renditions.
+ */
 export async function packageHls(
   input: VideoInput,
   directory: string,
   params: Params,
   limits: VideoLimits,
   signal?: AbortSignal,
+  subtitles: readonly SubtitleTrack[] = [],
 ): Promise<HlsPackage> {
   const window = clipWindow(params, input.info.durationMs / 1000);
   const renditions = renditionLadder(params, input.info);
@@ -108,10 +130,28 @@ export async function packageHls(
   for (const name of await readdir(output)) {
     files.set(name, await readFile(path.join(output, name)));
   }
-  files.set(
-    MASTER_PLAYLIST,
-    Buffer.from(masterPlaylist(renditions, input.info.hasAudio, (name) => name)),
+  const first = renditions[0];
+  if (subtitles.length > 0 && first !== undefined) {
+    // Every rendition is cut at the same keyframes; the first one's segments time the cues.
+    const segments = segmentDurations(files.get(`${first.name}.m3u8`)?.toString('utf8') ?? '');
+    const startSeconds = await mpegtsStartSeconds(
+      path.join(output, [...segments.keys()][0] ?? `${first.name}-000.ts`),
+      signal,
+    );
+    for (const track of subtitles) {
+      const cues = cuesWithin(track.cues, window);
+      for (const [name, body] of subtitleFiles(track, cues, [...segments.values()], startSeconds)) {
+        files.set(name, body);
+      }
+    }
+  }
+  const master = masterPlaylist(
+    renditions,
+    input.info.hasAudio,
+    (name) => name,
+    first === undefined ? [] : subtitles.map(subtitleRendition),
   );
+  files.set(MASTER_PLAYLIST, Buffer.from(master));
   return {
     renditions,
     hasAudio: input.info.hasAudio,

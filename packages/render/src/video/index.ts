@@ -4,6 +4,8 @@ export {
   videoHls,
   videoPoster,
   videoSpritesheet,
+  videoSubtitles,
+  type SubtitleFile,
   type VideoRenderRequest,
 } from './render-video.ts';
 export type { HlsPackage } from './hls.ts';
@@ -15,7 +17,15 @@ export {
   rewritePlaylistUris,
   segmentDurations,
 } from './hls-playlists.ts';
-export type { VideoInfo } from './probe-video.ts';
+export type { SubtitleStream, VideoInfo } from './probe-video.ts';
+export { hasSubtitleTrack, subtitlePlan, type SubtitlePlan } from './subtitle-plan.ts';
+export {
+  MAX_TRANSCRIPTION_AUDIO_BYTES,
+  languageName,
+  type SubtitleProvider,
+  type TranscriptionAudio,
+} from './subtitles.ts';
+export { parseWebVtt, WEBVTT_MAX_BYTES } from './webvtt.ts';
 export type { TranscodeResult } from './transcode.ts';
 export { DEFAULT_VIDEO_LIMITS, type VideoLimits } from './video-limits.ts';
 export type { VideoFormat } from './video-plan.ts';

@@ -14,10 +14,23 @@ export interface VideoInfo {
   hasAudio: boolean;
   /** ffprobe's container names, such as `mov,mp4,m4a,3gp,3g2,mj2` or `matroska,webm`. */
   container: string;
+  /** The subtitle streams the file carries, in file order. */
+  subtitles: SubtitleStream[];
+}
+
+/** A subtitle stream of a video file, as ffprobe reads it. */
+export interface SubtitleStream {
+  /** The stream's index in the file, for ffmpeg's `-map 0:{index}`. */
+  index: number;
+  /** ffprobe's codec name: mov_text, subrip, webvtt, ass, hdmv_pgs_subtitle, ... */
+  codec: string;
+  /** The stream's `language` tag as written (`eng`), or null without one. */
+  language: string | null;
 }
 
 interface ProbeOutput {
   streams?: {
+    index?: number;
     codec_type?: string;
     codec_name?: string;
     width?: number;
@@ -26,7 +39,7 @@ interface ProbeOutput {
     r_frame_rate?: string;
     duration?: string;
     side_data_list?: { rotation?: number }[];
-    tags?: { rotate?: string };
+    tags?: { rotate?: string; language?: string };
   }[];
   format?: { duration?: string; format_name?: string };
 }
@@ -73,5 +86,16 @@ export async function probeVideo(file: string, signal?: AbortSignal): Promise<Vi
     frameRate: frameRateOf(video.avg_frame_rate) ?? frameRateOf(video.r_frame_rate),
     hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
     container: output.format?.format_name ?? '',
+    subtitles: streams.flatMap((stream) =>
+      stream.codec_type === 'subtitle' && stream.index !== undefined
+        ? [
+            {
+              index: stream.index,
+              codec: stream.codec_name ?? '',
+              language: stream.tags?.language ?? null,
+            },
+          ]
+        : [],
+    ),
   };
 }

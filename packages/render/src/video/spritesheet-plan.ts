@@ -1,4 +1,4 @@
-import type { Params, Size } from '@darkroom/core';
+import type { Params, Point, Rect, Size } from '@darkroom/core';
 
 /** A grid of frames sampled from a clip (fm=spritesheet, the `video-spritesheet-*` family). */
 export interface SpritesheetPlan {
@@ -42,4 +42,56 @@ export function spritesheetPlan(params: Params, durationS: number, size: Size): 
     tileHeight,
     format: format === 'webp' || format === 'avif' ? format : 'jpg',
   };
+}
+
+/** The scale at which `frame` covers `tile`: one side fits exactly, the other overhangs. */
+function coverScale(frame: Size, tile: Size): number {
+  return Math.max(tile.width / frame.width, tile.height / frame.height);
+}
+
+/**
+ * The size `video-spritesheet-smart-crop` samples frames at: covering the tile (so the crop
+ * keeps the tile's resolution) and at least `detectionSide` on the long side (so the detector
+ * sees faces that would be a few pixels in a small tile), but never larger than the video, whose
+ * pixels the limits have already admitted; a tile larger than that is scaled up after the crop.
+ */
+export function smartCropFrameSize(
+  plan: SpritesheetPlan,
+  video: Size,
+  detectionSide: number,
+): Size {
+  const tile = { width: plan.tileWidth, height: plan.tileHeight };
+  const detection = detectionSide / Math.max(video.width, video.height);
+  const scale = Math.min(1, Math.max(coverScale(video, tile), detection));
+  return {
+    width: Math.max(1, Math.round(video.width * scale)),
+    height: Math.max(1, Math.round(video.height * scale)),
+  };
+}
+
+/**
+ * The region of `frame` a tile shows: the tile's aspect, as large as the frame allows (the
+ * centred crop's size), centred on `centre` and moved back inside the frame, in whole pixels.
+ */
+export function tileRegion(frame: Size, tile: Size, centre: Point): Rect {
+  const scale = coverScale(frame, tile);
+  const width = Math.min(frame.width, Math.max(1, Math.round(tile.width / scale)));
+  const height = Math.min(frame.height, Math.max(1, Math.round(tile.height / scale)));
+  const clamp = (value: number, max: number) => Math.min(Math.max(0, Math.round(value)), max);
+  return {
+    left: clamp(centre.x - width / 2, frame.width - width),
+    top: clamp(centre.y - height / 2, frame.height - height),
+    width,
+    height,
+  };
+}
+
+/**
+ * True when `frame`, scaled to cover `tile`, overhangs it by a pixel or more: there is a choice
+ * of crop. Without one (the tile has the frame's aspect, as `video-spritesheet-h=auto` gives),
+ * every crop is the whole frame and nothing need be detected.
+ */
+export function tileHasChoice(frame: Size, tile: Size): boolean {
+  const scale = coverScale(frame, tile);
+  return frame.width * scale - tile.width >= 1 || frame.height * scale - tile.height >= 1;
 }

@@ -15,15 +15,24 @@ export interface ClipOptions {
   fps?: number;
   audio?: boolean;
   container?: 'mp4' | 'webm' | 'mov';
+  /** A subtitle stream of the clip's own (MP4 and MOV: mov_text), from WebVTT text. */
+  subtitles?: { webvtt: string; language: string };
 }
 
-/** A testsrc2 clip (with a 440 Hz tone unless `audio` is false) in `container`. */
+/**
+ * A testsrc2 clip (with a 440 Hz tone unless `audio` is false) in `container`, with a subtitle
+ * stream when `subtitles` is given.
+ */
 export async function testClip(options: ClipOptions = {}): Promise<Buffer> {
   const { width = 320, height = 240, seconds = 2, fps = 25, audio = true } = options;
   const container = options.container ?? 'mp4';
   const directory = await mkdtemp(path.join(tmpdir(), 'darkroom-clip-'));
   try {
     const file = path.join(directory, `clip.${container}`);
+    const subtitles = options.subtitles;
+    if (subtitles !== undefined) {
+      await writeFile(path.join(directory, 'own.vtt'), subtitles.webvtt);
+    }
     const codecs =
       container === 'webm'
         ? ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus']
@@ -36,6 +45,15 @@ export async function testClip(options: ClipOptions = {}): Promise<Buffer> {
       '-i',
       `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`,
       ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`] : []),
+      ...(subtitles === undefined
+        ? []
+        : [
+            '-i',
+            path.join(directory, 'own.vtt'),
+            ...['-map', '0:v', ...(audio ? ['-map', '1:a'] : []), '-map', `${audio ? 2 : 1}:s`],
+            ...['-c:s', container === 'webm' ? 'webvtt' : 'mov_text'],
+            ...['-metadata:s:s:0', `language=${subtitles.language}`],
+          ]),
       ...codecs,
       ...(audio ? [] : ['-an']),
       '-shortest',

@@ -44,6 +44,7 @@ async function animatedWebpInput(
     frameRate,
     hasAudio: false,
     container: 'webp',
+    subtitles: [],
   };
   checkVideoInput(info, limits);
   const frames = await sharp(bytes, { animated: true, limitInputPixels: false })

@@ -1,8 +1,6 @@
 /**
  * The catalogue's video parameters the video engine reads (read by `npm run params:coverage`;
- * video-parameters.test.ts keeps the list and the modules in step). Not implemented: subtitles
- * (`video-generate-subtitles`, `video-subtitle-translations`, which need speech recognition)
- * and `video-spritesheet-smart-crop`.
+ * video-parameters.test.ts keeps the list and the modules in step).
  */
 export const VIDEO_PARAMETERS: readonly string[] = [
   'video-bitrate',
@@ -10,13 +8,18 @@ export const VIDEO_PARAMETERS: readonly string[] = [
   'video-clip-end',
   'video-clip-start',
   'video-codec',
+  'video-generate-subtitles',
   'video-renditions',
   'video-spritesheet-columns',
   'video-spritesheet-format',
   'video-spritesheet-h',
   'video-spritesheet-interval',
+  'video-spritesheet-smart-crop',
   'video-spritesheet-w',
+  'video-subtitle-lang',
+  'video-subtitle-translations',
   'video-thumbnail',
+  'video-vtt-lang',
   'video-wave',
   'video-wave-align',
   'video-wave-amplitude',

@@ -387,7 +387,7 @@ export const CONFIG_SETTINGS = {
         // Without trailing slashes, as API paths such as `/images/edits` are appended to it.
         parse: httpUrl.transform((url) => url.replace(/\/+$/, '')),
         description:
-          'Base URL of an OpenAI-compatible images API (`{url}/images/edits`) for generative fill, background replacement and object replacement; unset, those capabilities are unavailable.',
+          'Base URL of an OpenAI-compatible API: images (`{url}/images/edits`) for generative fill, background replacement and object replacement, audio transcriptions and chat for video subtitles; unset, those capabilities are unavailable.',
       }),
       apiKey: optionalVariable({
         name: 'GENERATIVE_API_KEY',
@@ -407,6 +407,20 @@ export const CONFIG_SETTINGS = {
         parse: modelName,
         description:
           'Video model sent to GENERATIVE_API_URL (`{url}/videos`) for generative image to video; the motion MP4 needs no provider.',
+      }),
+      transcriptionModel: variable({
+        name: 'GENERATIVE_TRANSCRIPTION_MODEL',
+        default: 'whisper-1',
+        parse: modelName,
+        description:
+          'Speech-to-text model sent to GENERATIVE_API_URL (`{url}/audio/transcriptions`) for video subtitles (`video-generate-subtitles`).',
+      }),
+      chatModel: variable({
+        name: 'GENERATIVE_CHAT_MODEL',
+        default: 'gpt-4o-mini',
+        parse: modelName,
+        description:
+          'Chat model sent to GENERATIVE_API_URL (`{url}/chat/completions`) to translate subtitles (`video-subtitle-translations`) and tell their language.',
       }),
     },
     // Without an API URL there is no provider to send the models to.

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AiModels, GenerativeEditor } from '@darkroom/render';
+import type { GenerativeSubtitles } from '../ai/generative/index.ts';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
@@ -28,8 +29,10 @@ import { headerText, type DeliveryRequest } from './request.ts';
 import { resolveRequest, type Answered, type Resolved, type ResolveOptions } from './resolve.ts';
 import { etagMatches } from './response-headers.ts';
 import { SourceDirectory } from './source-directory.ts';
+import { subtitleProviderOf } from './subtitle-provider.ts';
 import { streamable, successAnswer, videoOf } from './success-answer.ts';
 import { usageEvent, type Usage } from './usage.ts';
+import { isCrossOriginMedia } from './video-request.ts';
 
 const PARAMS_CACHE_MAX_QUERIES = 10_000;
 const HIT_ANSWERS_MAX_TARGETS = 10_000;
@@ -44,6 +47,8 @@ export interface DeliveryDependencies {
   detector?: AiModels;
   /** The generative provider (GENERATIVE_API_URL) for premium renders; absent when unset. */
   generative?: GenerativeEditor;
+  /** The same provider's transcriptions and translations, for subtitles; absent when unset. */
+  subtitles?: GenerativeSubtitles;
 }
 
 export class Delivery {
@@ -76,11 +81,13 @@ export class Delivery {
       memoryBytes: config.renderMemoryCacheBytes,
       onError: (error) => this.#log.warn({ err: error }, 'render cache write failed'),
     });
+    const subtitles = deps.subtitles === undefined ? null : subtitleProviderOf(deps.subtitles);
     const renderer = new Renderer({
       config,
       storage: deps.origins.options,
       detector: deps.detector,
       generative: deps.generative,
+      subtitles: subtitles ?? undefined,
     });
     this.#producer = new RenderProducer(this.#caches, renderer);
     this.#meter = new UsageMeter({
@@ -94,6 +101,7 @@ export class Delivery {
       caches: this.#caches,
       producer: this.#producer,
       renderer,
+      subtitles,
       record: (request, source, status, body, usage) =>
         this.#record(request, source, status, body, usage),
     };
@@ -247,7 +255,7 @@ export class Delivery {
     if (resolved.kind !== 'resolved') return resolved;
     const { usage, identity, input } = resolved;
     const answer = (result: Answer) => ({
-      answer: input.video?.kind === 'hls' ? streamable(result) : result,
+      answer: isCrossOriginMedia(input.video) ? streamable(result) : result,
       usage,
     });
     let cached = this.#caches.inMemory(identity);

@@ -4,7 +4,7 @@
 // refused) or its render is cached already. A failure is recorded with its status, which the
 // URL then answers (renderJobFailure).
 import { performance } from 'node:perf_hooks';
-import type { AiModels } from '@darkroom/render';
+import type { AiModels, SubtitleProvider } from '@darkroom/render';
 import type { RenderRequestPayload } from '../jobs/kinds.ts';
 import type { DeliverySource } from './delivery-source.ts';
 import type { RenderCaches } from './render-caches.ts';
@@ -13,6 +13,7 @@ import { readOrigin, type RenderProducer } from './producer.ts';
 import { renderJobFailure, replayedRequest } from './render-jobs.ts';
 import type { DeliveryRequest } from './request.ts';
 import type { Answered, Resolved } from './resolve.ts';
+import { cachedProviderAnswers, rememberingProvider } from './subtitle-provider.ts';
 import type { Usage } from './usage.ts';
 import { videoVariant } from './video-request.ts';
 import { isJobVideoWork, VIDEO_RENDER_TIMEOUT_MS } from './video-renders.ts';
@@ -24,6 +25,8 @@ export interface JobRenderParts {
   caches: RenderCaches;
   producer: RenderProducer;
   renderer: Renderer;
+  /** The provider subtitles are made with; null without one (GENERATIVE_API_URL unset). */
+  subtitles: SubtitleProvider | null;
   record(
     request: DeliveryRequest,
     source: DeliverySource,
@@ -76,8 +79,10 @@ export async function renderAiJob(
 }
 
 /**
- * The video transcode or stream a video render job asked for, every file of a stream under its
- * own identity, metered as the minutes encoded.
+ * The video transcode, stream or subtitle track a video render job asked for, every file of a
+ * stream under its own identity, metered as the minutes encoded (and as a premium render when
+ * the provider made subtitles). The provider's answers are kept beside the renders of the path,
+ * so other URLs of the same video ask it nothing new.
  */
 export async function renderVideoJob(
   parts: JobRenderParts,
@@ -97,10 +102,18 @@ export async function renderVideoJob(
   try {
     const origin = await readOrigin(input);
     const started = performance.now();
+    const subtitles =
+      parts.subtitles === null
+        ? null
+        : rememberingProvider(
+            parts.subtitles,
+            cachedProviderAnswers(parts.caches, source, input.path),
+          );
     const output = await parts.renderer.video(
       { ...input, video },
       origin,
       AbortSignal.timeout(VIDEO_RENDER_TIMEOUT_MS),
+      subtitles,
     );
     for (const entry of output.entries) {
       await parts.caches.store(
@@ -116,6 +129,7 @@ export async function renderVideoJob(
       originBytes: origin.bytes.length,
       originMs: origin.fetchMs,
       encodedMs: output.encodedMs,
+      premium: output.premium,
     });
   } catch (error) {
     throw renderJobFailure(error);

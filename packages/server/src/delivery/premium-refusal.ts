@@ -6,6 +6,7 @@ import {
   requiredCapabilities,
   type Params,
 } from '@darkroom/core';
+import { subtitlePlan } from '@darkroom/render';
 import { errorAnswer, type Answer } from './answers.ts';
 import type { DeliverySource } from './delivery-source.ts';
 import type { VideoWork } from './video-request.ts';
@@ -26,6 +27,16 @@ export function premiumRefusal(
     return errorAnswer(
       403,
       'fm=mp4 (image to video) needs the image_to_video capability, which neither this source nor its account has. An administrator can grant it to the account.',
+      source,
+    );
+  }
+  // Subtitles are made by the provider (transcription, translation): only the works that answer
+  // them read video-generate-subtitles, which other outputs of a video ignore.
+  const subtitled = video?.kind === 'subtitles' || video?.kind === 'hls';
+  if (subtitled && !generativeAvailable && subtitlePlan(params) !== null) {
+    return errorAnswer(
+      422,
+      'video-generate-subtitles needs a transcription provider, which this server does not have (set GENERATIVE_API_URL).',
       source,
     );
   }

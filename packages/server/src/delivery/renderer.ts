@@ -9,6 +9,7 @@ import {
   type AiModels,
   type GenerativeEditor,
   type RenderResult,
+  type SubtitleProvider,
 } from '@darkroom/render';
 import type { Config } from '../config.ts';
 import type { StorageOptions } from '../storage/types.ts';
@@ -45,6 +46,8 @@ export interface RendererOptions {
   detector?: AiModels | undefined;
   /** The generative provider (GENERATIVE_API_URL) for premium renders; absent when unset. */
   generative?: GenerativeEditor | undefined;
+  /** The same provider's transcriptions and translations, for subtitles; absent when unset. */
+  subtitles?: SubtitleProvider | undefined;
 }
 
 /** A render result as the caches keep it, with the origin's Cache-Control beside it. */
@@ -106,11 +109,13 @@ export class Renderer {
   /**
    * Renders a video work of the origin: the video engine, except fm=mp4 of a GIF or WebP with
    * one frame, which is image to video (the image pipeline, with its capability check).
+   * `subtitles` is the provider subtitles are made with (a job's remembers its answers).
    */
   async video(
     input: RenderInput & { video: JobVideoWork },
     origin: OriginImage,
     signal: AbortSignal,
+    subtitles: SubtitleProvider | null = this.#options.subtitles ?? null,
   ): Promise<VideoRenderOutput> {
     const { video } = input;
     if (
@@ -126,7 +131,11 @@ export class Renderer {
       }
       const result = await this.#render({ ...input, video: null }, origin.bytes);
       const rendered = await cachedRender(result, origin);
-      return { entries: [{ variant: videoVariant(video), render: rendered }], encodedMs: null };
+      return {
+        entries: [{ variant: videoVariant(video), render: rendered }],
+        encodedMs: null,
+        premium: rendered.premium,
+      };
     }
     return renderVideoWork(video, {
       bytes: origin.bytes,
@@ -134,6 +143,8 @@ export class Renderer {
       limits: this.#options.config.videoLimits,
       originCacheControl: origin.cacheControl,
       signal,
+      detector: this.#options.detector,
+      subtitles,
     });
   }
 

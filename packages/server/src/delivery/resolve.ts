@@ -61,7 +61,7 @@ export interface Resolved {
 
 export interface ResolveOptions {
   params: ParamsCache;
-  /** A generative provider is configured (GENERATIVE_API_URL). */
+  /** A generative provider is configured (GENERATIVE_API_URL): images, and subtitles. */
   generativeAvailable: boolean;
 }
 

@@ -17,6 +17,7 @@ import {
   etagMatches,
   successCacheControl,
 } from './response-headers.ts';
+import { isCrossOriginMedia } from './video-request.ts';
 
 export function successAnswer(
   request: DeliveryRequest,
@@ -27,7 +28,7 @@ export function successAnswer(
   const { params, path: originPathName } = input;
   let headers: Record<string, string> = {
     ...baseHeaders(source, rendered.contentType),
-    ...(input.video?.kind === 'hls' ? CORS_HEADERS : {}),
+    ...(isCrossOriginMedia(input.video) ? CORS_HEADERS : {}),
     'cache-control': successCacheControl(source.settings, rendered.originCacheControl, secondsLeft),
     etag: rendered.etag,
     'accept-ranges': 'bytes',
@@ -71,9 +72,10 @@ export function successAnswer(
 }
 
 /**
- * An answer of an HLS stream, readable across origins whatever the source's CORS setting: a
- * player built on Media Source Extensions (hls.js) fetches playlists and segments with XHR,
- * and must read a 423 to know to wait. The files are as public as the video they stream.
+ * An answer of an HLS stream or a subtitle sidecar, readable across origins whatever the
+ * source's CORS setting: a player built on Media Source Extensions (hls.js) fetches playlists
+ * and segments with XHR, and must read a 423 to know to wait; a `<track>` is a CORS request.
+ * The files are as public as the video they stream.
  */
 export function streamable(answer: Answer): Answer {
   return { ...answer, headers: { ...answer.headers, ...CORS_HEADERS } };

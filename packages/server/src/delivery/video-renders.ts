@@ -1,7 +1,7 @@
-// The video works of delivery (transcodes, HLS streams, spritesheets) rendered into the answers
-// the render cache keeps. They run as durable jobs (render-jobs.ts): a stream is rendered whole
-// by one job, every playlist and segment cached on its own, the master playlist last: once it
-// is there, all is.
+// The video works of delivery (transcodes, HLS streams, spritesheets, subtitles) rendered into
+// the answers the render cache keeps. They run as durable jobs (render-jobs.ts): a stream is
+// rendered whole by one job, every playlist and segment cached on its own, the master playlist
+// last: once it is there, all is.
 import type { Params } from '@darkroom/core';
 import {
   HLS_MEDIA_TYPES,
@@ -10,6 +10,9 @@ import {
   transcodeVideo,
   videoHls,
   videoSpritesheet,
+  videoSubtitles,
+  type AiModels,
+  type SubtitleProvider,
   type VideoLimits,
 } from '@darkroom/render';
 import sharp from 'sharp';
@@ -33,6 +36,8 @@ export interface VideoRenderOutput {
   entries: VideoRenderEntry[];
   /** Milliseconds of video encoded (every rendition counted), for the minutes-encoded metric. */
   encodedMs: number | null;
+  /** True when the provider made part of it (subtitles transcribed or translated): premium. */
+  premium: boolean;
 }
 
 export function isJobVideoWork(work: VideoWork | null): work is JobVideoWork {
@@ -51,7 +56,7 @@ async function cached(
   body: Buffer,
   contentType: string,
   originCacheControl: string | null,
-  videoMs?: number,
+  extra: { videoMs?: number | undefined; premium?: boolean; headers?: Record<string, string> } = {},
 ): Promise<CachedRender> {
   return {
     body,
@@ -59,30 +64,42 @@ async function cached(
     etag: await strongEtag(body),
     variesOnAccept: false,
     originCacheControl,
-    premium: false,
-    ...(videoMs === undefined ? {} : { videoMs }),
+    premium: extra.premium ?? false,
+    ...(extra.videoMs === undefined ? {} : { videoMs: extra.videoMs }),
+    ...(extra.headers === undefined ? {} : { headers: extra.headers }),
   };
+}
+
+/** A stream file's media type, by its extension. */
+function hlsMediaType(name: string): string {
+  if (name.endsWith('.ts')) return HLS_MEDIA_TYPES.ts;
+  if (name.endsWith('.vtt')) return HLS_MEDIA_TYPES.vtt;
+  return HLS_MEDIA_TYPES.m3u8;
 }
 
 async function hlsEntries(
   files: ReadonlyMap<string, Buffer>,
   originCacheControl: string | null,
+  subtitlesGenerated: boolean,
 ): Promise<VideoRenderEntry[]> {
+  // Video segments' lengths, for the minutes-delivered metric; subtitle segments play no video.
   const durations = new Map<string, number>();
   for (const [name, body] of files) {
     if (name.endsWith('.m3u8')) {
       for (const [segment, ms] of segmentDurations(body.toString('utf8'))) {
-        durations.set(segment, ms);
+        if (segment.endsWith('.ts')) durations.set(segment, ms);
       }
     }
   }
   const entries: VideoRenderEntry[] = [];
   let master: VideoRenderEntry | null = null;
   for (const [name, body] of files) {
-    const type = name.endsWith('.ts') ? HLS_MEDIA_TYPES.ts : HLS_MEDIA_TYPES.m3u8;
     const entry = {
       variant: videoVariant({ kind: 'hls', part: name === MASTER_PLAYLIST ? null : name }),
-      render: await cached(body, type, originCacheControl, durations.get(name)),
+      render: await cached(body, hlsMediaType(name), originCacheControl, {
+        videoMs: durations.get(name),
+        premium: subtitlesGenerated && name.startsWith('subtitles'),
+      }),
     };
     if (name === MASTER_PLAYLIST) master = entry;
     else entries.push(entry);
@@ -91,7 +108,10 @@ async function hlsEntries(
   return entries;
 }
 
-/** Renders `work` of the origin `bytes` into the answers the render cache keeps. */
+/**
+ * Renders `work` of the origin `bytes` into the answers the render cache keeps; `subtitles` makes
+ * the subtitle tracks the parameters ask for (null without a provider).
+ */
 export async function renderVideoWork(
   work: JobVideoWork,
   request: {
@@ -100,16 +120,42 @@ export async function renderVideoWork(
     limits: VideoLimits;
     originCacheControl: string | null;
     signal: AbortSignal;
+    /** The detector video-spritesheet-smart-crop finds each frame's subject with. */
+    detector?: AiModels | undefined;
+    subtitles: SubtitleProvider | null;
   },
 ): Promise<VideoRenderOutput> {
-  const { bytes, params, limits, originCacheControl, signal } = request;
-  const videoRequest = { input: bytes, params, limits, signal };
+  const { bytes, params, limits, originCacheControl, signal, detector, subtitles } = request;
+  const videoRequest = {
+    input: bytes,
+    params,
+    limits,
+    signal,
+    ...(detector === undefined ? {} : { ai: detector }),
+  };
   switch (work.kind) {
     case 'hls': {
-      const stream = await videoHls(videoRequest);
+      const stream = await videoHls(videoRequest, subtitles);
       return {
-        entries: await hlsEntries(stream.files, originCacheControl),
+        entries: await hlsEntries(stream.files, originCacheControl, stream.subtitlesGenerated),
         encodedMs: stream.encodedMs,
+        premium: stream.subtitlesGenerated,
+      };
+    }
+    case 'subtitles': {
+      const file = await videoSubtitles(videoRequest, subtitles);
+      return {
+        entries: [
+          {
+            variant: videoVariant(work),
+            render: await cached(file.body, file.contentType, originCacheControl, {
+              premium: file.generated,
+              ...(file.language === null ? {} : { headers: { 'content-language': file.language } }),
+            }),
+          },
+        ],
+        encodedMs: null,
+        premium: file.generated,
       };
     }
     case 'spritesheet': {
@@ -122,6 +168,7 @@ export async function renderVideoWork(
           },
         ],
         encodedMs: null,
+        premium: false,
       };
     }
     case 'transcode': {
@@ -132,15 +179,13 @@ export async function renderVideoWork(
         entries: [
           {
             variant: videoVariant(work),
-            render: await cached(
-              result.body,
-              result.contentType,
-              originCacheControl,
-              clip ? result.durationMs : undefined,
-            ),
+            render: await cached(result.body, result.contentType, originCacheControl, {
+              videoMs: clip ? result.durationMs : undefined,
+            }),
           },
         ],
         encodedMs: result.durationMs,
+        premium: false,
       };
     }
   }

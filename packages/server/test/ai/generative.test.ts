@@ -262,6 +262,8 @@ describe('unconfigured generative provider', () => {
       apiKey: STAND_IN_KEY,
       model: 'dall-e-2',
       videoModel: 'sora-2',
+      transcriptionModel: 'whisper-1',
+      chatModel: 'gpt-4o-mini',
     });
     expect(images.available).toBe(true);
     await images.edit(editRequest());

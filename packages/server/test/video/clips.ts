@@ -48,6 +48,22 @@ export function testClip(seconds = 3, width = 320, height = 240): Promise<Buffer
   });
 }
 
+/** testClip with a subtitle stream of its own: `webvtt` as mov_text, tagged `language`. */
+export function subtitledClip(seconds: number, webvtt: string, language: string): Promise<Buffer> {
+  return inTempDir(async (directory) => {
+    const file = path.join(directory, 'clip.mp4');
+    await writeFile(path.join(directory, 'own.vtt'), webvtt);
+    await run('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=160x120:rate=25:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+      ...['-i', path.join(directory, 'own.vtt'), '-map', '0:v', '-map', '1:a', '-map', '2:s'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+      ...['-c:s', 'mov_text', '-metadata:s:s:0', `language=${language}`, '-y', file],
+    ]);
+    return readFile(file);
+  });
+}
+
 export interface Probed {
   streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
   format: { duration?: string; format_name: string };

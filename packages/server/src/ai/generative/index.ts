@@ -5,6 +5,9 @@ import type { GenerativeImages } from './types.ts';
 import { createHttpGenerativeVideos } from './http-video-provider.ts';
 import { unconfiguredGenerativeVideos } from './unconfigured-video.ts';
 import type { GenerativeVideos } from './video-types.ts';
+import { createHttpGenerativeSubtitles } from './http-subtitle-provider.ts';
+import { unconfiguredGenerativeSubtitles } from './unconfigured-subtitles.ts';
+import type { GenerativeSubtitles } from './subtitle-types.ts';
 
 export { createHttpGenerativeImages } from './http-provider.ts';
 export { unconfiguredGenerativeImages } from './unconfigured.ts';
@@ -27,5 +30,21 @@ export function createGenerativeVideos(config: Config['generative']): Generative
         url: config.url,
         apiKey: config.apiKey,
         model: config.videoModel,
+      });
+}
+
+export { createHttpGenerativeSubtitles } from './http-subtitle-provider.ts';
+export { unconfiguredGenerativeSubtitles } from './unconfigured-subtitles.ts';
+export type { GenerativeSubtitles } from './subtitle-types.ts';
+
+/** The subtitle provider GENERATIVE_API_URL names, or the unavailable one when it is unset. */
+export function createGenerativeSubtitles(config: Config['generative']): GenerativeSubtitles {
+  return config === null
+    ? unconfiguredGenerativeSubtitles
+    : createHttpGenerativeSubtitles({
+        url: config.url,
+        apiKey: config.apiKey,
+        transcriptionModel: config.transcriptionModel,
+        chatModel: config.chatModel,
       });
 }
