@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { DatabaseLiveness } from './database-liveness.ts';
 import { lockDirectory } from './directory-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { initialisePglite } from './pglite-initdb.ts';
@@ -12,6 +13,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Kysely<DatabaseSchema>;
   kind: DatabaseKind;
+  /** When it last answered a query (for `/healthz`). */
+  liveness: DatabaseLiveness;
   /** Finishes the work in flight and closes the pool or the embedded database. */
   close(): Promise<void>;
 }
@@ -40,8 +43,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client that loses its connection emits on the pool; without a listener
     // that would crash the process instead of failing the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: once(() => db.destroy()) };
+    const liveness = new DatabaseLiveness();
+    const db = new Kysely<DatabaseSchema>({
+      dialect: new PostgresDialect({ pool }),
+      log: liveness.record,
+    });
+    return {
+      db,
+      kind: 'postgres',
+      liveness,
+      close: once(() => {
+        liveness.close();
+        return db.destroy();
+      }),
+    };
   }
 
   const release =
@@ -59,11 +74,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** Wraps an open PGlite instance; closing the Database closes it, then calls `afterClose`. */
 export function pgliteDatabase(pglite: PGlite, afterClose: () => void = () => {}): Database {
-  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+  const liveness = new DatabaseLiveness();
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PGliteDialect(pglite),
+    log: liveness.record,
+  });
   return {
     db,
     kind: 'pglite',
+    liveness,
     close: once(async () => {
+      liveness.close();
       try {
         await db.destroy();
       } finally {
