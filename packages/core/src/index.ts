@@ -28,5 +28,13 @@ export {
   type Expectation,
   type ParameterSpec,
 } from './params/catalogue.ts';
-export { ADDED_PARAMETERS, ADDED_VALUES } from './params/catalogue-additions.ts';
+export { ADDED_PARAMETERS, ADDED_VALUES, APPEND_GAP_MAX } from './params/catalogue-additions.ts';
+export {
+  FADE_SIDES,
+  GRADIENT_HUE_METHODS,
+  GRADIENT_MODES,
+  GRADIENT_SPACES,
+  gradientFamilyNames,
+  type GradientLayer,
+} from './params/gradient-overlay-catalogue.ts';
 export * from './assets/alt-text/index.ts';

@@ -3,6 +3,7 @@ export {
   DEFAULT_RENDER_LIMITS,
   RenderError,
   type ClientHints,
+  type OriginStatus,
   type OutputFormat,
   type RenderLimits,
   type RenderRequest,

@@ -4,6 +4,8 @@
 // `npm run params:coverage` see one catalogue.
 import { COCO_CLASSES, COCO_SUPERCATEGORIES } from '../assets/alt-text/coco-classes.ts';
 import type { Catalogue, Expectation, ParameterSpec } from './catalogue.ts';
+import { GRADIENT_OVERLAY_PARAMETERS } from './gradient-overlay-catalogue.ts';
+import { DROP_SHADOW_PARAMETERS } from './drop-shadow-parameters.ts';
 
 // docs.imgix.com/apis/rendering/background/color-key-contiguous: "1/0, yes/no and on/off are
 // also accepted" besides true and false.
@@ -11,9 +13,19 @@ const SWITCH_WORDS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'];
 
 const COLORKEY_URL = 'https://docs.imgix.com/apis/rendering/background';
 const SUBTITLES_URL = 'https://docs.imgix.com/apis/video/subtitles';
+const APPEND_URL = 'https://docs.imgix.com/apis/rendering/append';
+
+/** The largest `append-gap` in pixels (docs.imgix.com/apis/rendering/append/append-gap). */
+export const APPEND_GAP_MAX = 4096;
 
 /** Parameters the catalogue does not have, by canonical name. */
 export const ADDED_PARAMETERS: Readonly<Record<string, ParameterSpec>> = {
+  // docs.imgix.com/apis/rendering/gradient-overlay: gradient and fade on the picture, the
+  // watermark and the blend layer (gradient-overlay-catalogue.ts).
+  ...GRADIENT_OVERLAY_PARAMETERS,
+  // docs.imgix.com/apis/rendering/drop-shadow: the shadow of the picture and of the watermark
+  // (drop-shadow-parameters.ts).
+  ...DROP_SHADOW_PARAMETERS,
   // docs.imgix.com/apis/rendering/fill/fill-max: "source" (case-insensitive) caps each side of
   // the fit=fillmax canvas at the source's; "Any other value is ignored", so any text is taken.
   'fill-max': {
@@ -110,6 +122,94 @@ export const ADDED_PARAMETERS: Readonly<Record<string, ParameterSpec>> = {
     url: 'https://docs.imgix.com/apis/rendering/text/text-height',
     short_description: 'Limits how tall a text block may be (with txt-fit).',
   },
+  // docs.imgix.com/apis/rendering/append/append-image: "a path or a URL, resolved the same way
+  // a mark is"; `append64` is its Base64 variant (parse.ts reads any `*64` name).
+  append: {
+    display_name: 'append image',
+    category: 'append',
+    available_in: ['url'],
+    expects: [{ type: 'url' }, { type: 'path' }],
+    url: `${APPEND_URL}/append-image`,
+    short_description: 'Places a second image beside the image and grows the canvas to hold it.',
+  },
+  // .../append/append-side: right (the default), bottom, left or top.
+  'append-side': {
+    display_name: 'append side',
+    category: 'append',
+    available_in: ['url'],
+    expects: [{ type: 'string', possible_values: ['right', 'bottom', 'left', 'top'] }],
+    default: 'right',
+    depends: ['append'],
+    url: `${APPEND_URL}/append-side`,
+    short_description: 'Which edge of the image the appended image is placed against.',
+  },
+  // .../append/append-align: top, middle, bottom for a side append, left, center, right for a
+  // top or bottom one; "a value from the wrong set leaves the append centered", so all six parse.
+  'append-align': {
+    display_name: 'append align',
+    category: 'append',
+    available_in: ['url'],
+    expects: [
+      {
+        type: 'string',
+        possible_values: ['top', 'middle', 'bottom', 'left', 'center', 'right'],
+      },
+    ],
+    depends: ['append'],
+    url: `${APPEND_URL}/append-align`,
+    short_description: 'How the two images line up along the edge they share.',
+  },
+  // .../append/append-preserve: "a boolean and defaults to off".
+  'append-preserve': {
+    display_name: 'append preserve',
+    category: 'append',
+    available_in: ['url'],
+    expects: [{ type: 'boolean' }],
+    default: false,
+    depends: ['append'],
+    url: `${APPEND_URL}/append-preserve`,
+    short_description: "Keeps the image's size along the shared edge, clipping the appended image.",
+  },
+  // .../append/append-gap (ja-JP): default 0; an integer is pixels times dpr, "capped at 4096";
+  // a 0-1 value with a decimal point is a fraction of the base image (relative-length rule).
+  'append-gap': {
+    display_name: 'append gap',
+    category: 'append',
+    available_in: ['url'],
+    expects: [
+      { type: 'integer', strict_range: { min: 0 }, clamp_range: { max: APPEND_GAP_MAX } },
+      { type: 'unit_scalar', strict_range: { min: 0, max: 1 } },
+    ],
+    default: 0,
+    depends: ['append'],
+    url: `${APPEND_URL}/append-gap`,
+    short_description: 'The space between the image and the appended image.',
+  },
+  // docs.imgix.com/apis/rendering/watermark/watermark-anchor: "an alignment keyword — center,
+  // bottom,right, top, and so on — or a pair of fx,fy fractions"; read only with mark-x or mark-y.
+  'mark-anchor': {
+    display_name: 'watermark anchor',
+    category: 'watermark',
+    available_in: ['url'],
+    expects: [
+      // `members`, not `possible_values`: a pair of fractions is ordered, so the cache key must
+      // not sort it as it sorts a set of words (normalise.ts).
+      { type: 'list', length: 2, members: [{ type: 'unit_scalar' }] },
+      {
+        type: 'list',
+        max_length: 2,
+        members: [
+          {
+            type: 'string',
+            possible_values: ['top', 'middle', 'bottom', 'left', 'center', 'right'],
+          },
+        ],
+      },
+    ],
+    depends: ['mark'],
+    url: 'https://docs.imgix.com/apis/rendering/watermark/watermark-anchor',
+    short_description: 'Which point of the watermark mark-x and mark-y place.',
+  },
   // docs.imgix.com/apis/video/subtitles/video-subtitle-lang: "Forces a specific source language
   // for AI transcription instead of using automatic language detection"; an ISO 639-1 or 639-2
   // code, read "when used for transcription" only with video-generate-subtitles.
@@ -151,6 +251,17 @@ export const ADDED_VALUES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/**
+ * Colours imgix documents alpha last: the waveform's, "RRGGBB or RRGGBBAA"
+ * (docs.imgix.com/apis/video/audio-waveforms/video-wave-color; video-wave-bg-color's default
+ * FFFFFF00 is "fully transparent"), where its image colours are AARRGGBB. Read so, a value is
+ * the colour drawn, and two values share a render cache key only when they draw alike.
+ */
+export const ALPHA_LAST_COLORS: ReadonlySet<string> = new Set([
+  'video-wave-bg-color',
+  'video-wave-color',
+]);
+
 /** An expectation with `values` added to its enumerated values (those that have a list). */
 function withValues(expectation: Expectation, values: readonly string[]): Expectation {
   const existing = expectation.possible_values;
@@ -162,15 +273,24 @@ function withValues(expectation: Expectation, values: readonly string[]): Expect
   };
 }
 
+/** `name`'s expectations with what this file adds to the catalogue's. */
+function withAddedReadings(name: string, expects: readonly Expectation[]): Expectation[] {
+  const values = ADDED_VALUES[name];
+  const alphaLast = ALPHA_LAST_COLORS.has(name);
+  return expects.map((entry) => {
+    const added = values === undefined ? entry : withValues(entry, values);
+    return alphaLast && entry.type === 'hex_color' ? { ...added, alpha_last: true } : added;
+  });
+}
+
 /** The catalogue with today's parameters and values added; the catalogue's own entries win. */
 export function withAdditions(catalogue: Catalogue): Catalogue {
   const parameters: Record<string, ParameterSpec> = { ...ADDED_PARAMETERS };
   for (const [name, spec] of Object.entries(catalogue.parameters)) {
-    const values = ADDED_VALUES[name];
     parameters[name] =
-      values === undefined
+      ADDED_VALUES[name] === undefined && !ALPHA_LAST_COLORS.has(name)
         ? spec
-        : { ...spec, expects: spec.expects.map((entry) => withValues(entry, values)) };
+        : { ...spec, expects: withAddedReadings(name, spec.expects) };
   }
   return { ...catalogue, parameters };
 }

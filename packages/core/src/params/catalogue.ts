@@ -48,6 +48,13 @@ export interface Expectation {
   readonly members?: readonly Expectation[];
   /** Darkroom's own: the most members a list of like members takes. */
   readonly max_length?: number;
+  /** Darkroom's own: the fewest members a list of like members takes. */
+  readonly min_length?: number;
+  /**
+   * Darkroom's own, on `hex_color`: the alpha digits come last (RGBA, RRGGBBAA) instead of first
+   * as in imgix's image colours (ARGB, AARRGGBB).
+   */
+  readonly alpha_last?: boolean;
 }
 
 export interface ParameterSpec {

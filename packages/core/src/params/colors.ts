@@ -159,9 +159,10 @@ const KEYWORD_HEX: Readonly<Record<string, string>> = {
 
 /**
  * An imgix hex colour: 3 (RGB), 4 (ARGB), 6 (RRGGBB) or 8 (AARRGGBB) hex digits, optional `#`.
- * imgix puts alpha FIRST, unlike CSS. Undefined when `text` is not one of those forms.
+ * imgix puts alpha FIRST, unlike CSS, except where `alphaLast` (RGBA, RRGGBBAA). Undefined when
+ * `text` is not one of those forms.
  */
-export function parseHexColor(text: string): Rgba | undefined {
+export function parseHexColor(text: string, alphaLast = false): Rgba | undefined {
   const digits = text.startsWith('#') ? text.slice(1) : text;
   if (!/^[0-9a-fA-F]+$/.test(digits)) return undefined;
   const expanded =
@@ -169,7 +170,9 @@ export function parseHexColor(text: string): Rgba | undefined {
       ? [...digits].map((digit) => digit + digit).join('')
       : digits;
   if (expanded.length === 6) return rgbaFromHex(`ff${expanded}`);
-  if (expanded.length === 8) return rgbaFromHex(expanded);
+  if (expanded.length === 8) {
+    return rgbaFromHex(alphaLast ? expanded.slice(6) + expanded.slice(0, 6) : expanded);
+  }
   return undefined;
 }
 

@@ -303,6 +303,25 @@ describe('object-removal-rect boxes', () => {
   });
 });
 
+describe('waveform colours (video-wave-color, video-wave-bg-color)', () => {
+  it('keys values apart that draw apart: RRGGBBAA is not AARRGGBB', () => {
+    // Read alpha first, opaque red ff0000ff would be the opaque blue 0000ff.
+    expect(key('video-wave=true&video-wave-color=ff0000ff')).not.toBe(
+      key('video-wave=true&video-wave-color=0000ff'),
+    );
+    expect(key('video-wave=true&video-wave-color=ff0000ff')).toBe(
+      key('video-wave=true&video-wave-color=%23F00'),
+    );
+  });
+
+  it("defaults the box's background to transparent white (FFFFFF00)", () => {
+    expect(parsed('video-wave=true').getOrDefault('video-wave-bg-color')).toEqual({
+      type: 'color',
+      value: { r: 255, g: 255, b: 255, alpha: 0 },
+    });
+  });
+});
+
 describe('subtitle languages (video-subtitle-lang, video-subtitle-translations, video-vtt-lang)', () => {
   const subtitles = 'video-generate-subtitles=true';
 

@@ -2,6 +2,7 @@
 // problem found, in the wording of editor spec section 5.
 import { CATALOGUE, canonicalName, expectationsOf } from './catalogue.ts';
 import { decodeBase64Url } from './base64.ts';
+import { gradientStopsIssues } from './gradient-overlay-catalogue.ts';
 import { type ParsedEntry, ParsedParams } from './parsed-params.ts';
 import type { ParamIssue, ParamValue, ParseResult } from './types.ts';
 import { parseValue, type ValueResult } from './values.ts';
@@ -69,11 +70,14 @@ export function parseParams(query: QueryInput, options: ParseParamsOptions = {})
   const defaults = parseLayer(Object.entries(options.defaults ?? {}), issues, unknown, new Set());
   const request = parseLayer(query, issues, unknown, ignored);
   if (issues.length > 0) return { ok: false, issues: uniqueIssues(issues) };
-  return {
-    ok: true,
-    params: new ParsedParams(mergeLayers(defaults, request)),
-    ignored: [...ignored],
-  };
+  const params = new ParsedParams(mergeLayers(defaults, request));
+  // Values that are each valid but do not go together (gradient-stops, one per gradient colour).
+  const related = gradientStopsIssues(params).map(({ name, expected }) => ({
+    parameter: name,
+    message: PARAM_MESSAGES.invalidValue(name, expected),
+  }));
+  if (related.length > 0) return { ok: false, issues: related };
+  return { ok: true, params, ignored: [...ignored] };
 }
 
 function parseLayer(

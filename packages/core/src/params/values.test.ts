@@ -177,6 +177,29 @@ describe('colours', () => {
     });
   });
 
+  it("reads the waveform's colours alpha last, as imgix documents them", () => {
+    expect(valueOf('video-wave-color', 'ff8000')).toEqual({
+      type: 'color',
+      value: { r: 255, g: 128, b: 0, alpha: 1 },
+    });
+    expect(valueOf('video-wave-bg-color', 'FFFFFF00')).toEqual({
+      type: 'color',
+      value: { r: 255, g: 255, b: 255, alpha: 0 },
+    });
+    expect(valueOf('video-wave-color', '#0000ff80')).toEqual({
+      type: 'color',
+      value: { r: 0, g: 0, b: 255, alpha: 128 / 255 },
+    });
+    expect(valueOf('video-wave-color', 'f008')).toEqual({
+      type: 'color',
+      value: { r: 255, g: 0, b: 0, alpha: 0x88 / 255 },
+    });
+    expect(parse('video-wave-color', 'red')).toEqual({
+      ok: false,
+      expected: 'a hex color (RGB, RGBA, RRGGBB or RRGGBBAA)',
+    });
+  });
+
   it('refuses other lengths and unknown names', () => {
     // Names an object inherits are no keywords.
     const inherited = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];

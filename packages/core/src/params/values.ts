@@ -66,7 +66,7 @@ function parseAs(text: string, expectation: Expectation): ParamValue | undefined
     case 'string':
       return parseString(text, expectation);
     case 'hex_color': {
-      const color = parseHexColor(text);
+      const color = parseHexColor(text, expectation.alpha_last === true);
       return color ? { type: 'color', value: color } : undefined;
     }
     case 'color_keyword': {
@@ -152,6 +152,9 @@ function parseList(text: string, expectation: Expectation): ParamValue | undefin
   const length = expectation.length ?? positions?.length;
   if (length !== undefined && members.length !== length) return undefined;
   if (expectation.max_length !== undefined && members.length > expectation.max_length) {
+    return undefined;
+  }
+  if (expectation.min_length !== undefined && members.length < expectation.min_length) {
     return undefined;
   }
   const values: ParamValue[] = [];
@@ -257,7 +260,9 @@ function describe(expectation: Expectation): string {
         ? describePossibleValues(expectation.possible_values)
         : 'text';
     case 'hex_color':
-      return 'a hex color (RGB, ARGB, RRGGBB or AARRGGBB)';
+      return expectation.alpha_last === true
+        ? 'a hex color (RGB, RGBA, RRGGBB or RRGGBBAA)'
+        : 'a hex color (RGB, ARGB, RRGGBB or AARRGGBB)';
     case 'color_keyword':
       return 'a color keyword such as red';
     case 'ratio':
@@ -291,10 +296,16 @@ function describeList(expectation: Expectation): string {
   const allowed = expectation.possible_values;
   const members = allowed ? ` of ${joinOr(allowed.map(String))}` : '';
   const length = expectation.length === undefined ? '' : ` with ${expectation.length} members`;
-  const most =
-    expectation.max_length === undefined ? '' : ` of at most ${expectation.max_length} members`;
+  const most = describeLengths(expectation.min_length, expectation.max_length);
   const each = expectation.members ? `, each ${describeAlternatives(expectation.members)}` : '';
   return `a comma-separated list${members}${length}${most}${each}`;
+}
+
+/** " of at most 16 members", " of 2 to 16 members" */
+function describeLengths(fewest: number | undefined, most: number | undefined): string {
+  if (fewest !== undefined && most !== undefined) return ` of ${fewest} to ${most} members`;
+  if (fewest !== undefined) return ` of at least ${fewest} members`;
+  return most === undefined ? '' : ` of at most ${most} members`;
 }
 
 /** Names the first member of a positional list that is wrong, so the message can say which. */

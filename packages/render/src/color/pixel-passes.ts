@@ -1,4 +1,6 @@
 import type { Rgba } from '@darkroom/core';
+import { featherShape, type FeatheredShape } from '../composite/feathered-shape.ts';
+import { paintGradient, type GradientPaint } from '../composite/gradient-paint.ts';
 import { blendPixelsInPlace, type NonSeparableMode } from '../overlay/blend-modes.ts';
 import { applyColourPass, applyMatrix, type ColourPass } from './colour-pass.ts';
 import { halftone } from './halftone.ts';
@@ -22,7 +24,11 @@ export type PixelPass =
   | { kind: 'monochrome'; colour: Rgba }
   | { kind: 'duotone'; dark: Rgba; light: Rgba; opacity: number }
   /** A non-separable `blend-mode` of an RGBA layer of one frame's size, over every frame. */
-  | { kind: 'blend'; layer: Uint8Array; mode: NonSeparableMode };
+  | { kind: 'blend'; layer: Uint8Array; mode: NonSeparableMode }
+  /** The gradient overlay and fade of the picture or of a layer (`gradient`, `fade`, ...). */
+  | { kind: 'gradient'; paint: GradientPaint }
+  /** `mask=ellipse` or `mask=corners` feathered by a bare `fade`, on 4-channel pixels. */
+  | { kind: 'feather'; shape: FeatheredShape };
 
 /** Runs `passes` over `pixels` in place, in order, and returns the pixel bytes. */
 export function applyPixelPasses(pixels: Pixels, passes: readonly PixelPass[]): Uint8Array {
@@ -54,6 +60,12 @@ export function applyPixelPasses(pixels: Pixels, passes: readonly PixelPass[]): 
         break;
       case 'blend':
         blendFrames(pixels, pass.layer, pass.mode);
+        break;
+      case 'gradient':
+        paintGradient(pixels, pass.paint);
+        break;
+      case 'feather':
+        featherShape(pixels, pass.shape);
         break;
     }
   }

@@ -11,6 +11,12 @@ export const GRADIENT_COLOUR_SPACES: readonly GradientColourSpace[] = [
   'lch',
 ];
 
+/**
+ * Every space a gradient interpolates in: fill's five, and oklch and hsv, which the gradient
+ * overlay adds (docs.imgix.com/apis/rendering/gradient-overlay/gradient-color-space).
+ */
+export type InterpolationSpace = GradientColourSpace | 'oklch' | 'hsv';
+
 type Triple = [number, number, number];
 
 /** How one space is reached from sRGB (0-1 channels) and left again; `hue` names a polar angle. */
@@ -122,13 +128,39 @@ function hslToRgb([hue, saturation, lightness]: Triple): Triple {
   return [r + m, g + m, b + m];
 }
 
+function rgbToHsv([r, g, b]: Triple): Triple {
+  const max = Math.max(r, g, b);
+  const delta = max - Math.min(r, g, b);
+  // The hue is HSL's: both read it off the same hexagon.
+  const [hue] = rgbToHsl([r, g, b]);
+  return [hue, max === 0 ? 0 : delta / max, max];
+}
+
+function hsvToRgb([hue, saturation, value]: Triple): Triple {
+  const lightness = value * (1 - saturation / 2);
+  const hslSaturation =
+    lightness === 0 || lightness === 1
+      ? 0
+      : (value - lightness) / Math.min(lightness, 1 - lightness);
+  return hslToRgb([hue, hslSaturation, lightness]);
+}
+
+function toPolar([lightness, a, b]: Triple): Triple {
+  return [lightness, Math.hypot(a, b), degrees(Math.atan2(b, a))];
+}
+
+function fromPolar([lightness, chroma, hue]: Triple): Triple {
+  const radians = (hue * Math.PI) / 180;
+  return [lightness, chroma * Math.cos(radians), chroma * Math.sin(radians)];
+}
+
 function degrees(radians: number): number {
   return ((radians * 180) / Math.PI + 360) % 360;
 }
 
 const mapEach = (f: (c: number) => number) => (rgb: Triple) => rgb.map(f) as Triple;
 
-const SPACES: Record<GradientColourSpace, Space> = {
+const SPACES: Record<InterpolationSpace, Space> = {
   srgb: { from: (rgb) => rgb, to: (rgb) => rgb },
   linear: { from: mapEach(toLinear), to: mapEach(fromLinear) },
   oklab: {
@@ -142,7 +174,53 @@ const SPACES: Record<GradientColourSpace, Space> = {
     hue: 2,
     chroma: 1,
   },
+  // OKLCh: Oklab's polar form (CSS Color 4 section 9.3).
+  oklch: {
+    from: (rgb) => toPolar(linearToOklab(mapEach(toLinear)(rgb))),
+    to: (lch) => mapEach(fromLinear)(oklabToLinear(fromPolar(lch))),
+    hue: 2,
+    chroma: 1,
+  },
+  hsv: { from: rgbToHsv, to: hsvToRgb, hue: 0, chroma: 1 },
 };
+
+/**
+ * Below this chroma (or saturation) a colour is grey and its hue is "powerless" (CSS Color 4
+ * section 4.4): interpolation takes the other colour's hue instead.
+ */
+const POWERLESS_BELOW: Readonly<Record<InterpolationSpace, number>> = {
+  srgb: 0,
+  linear: 0,
+  oklab: 0,
+  hsl: 1e-4,
+  hsv: 1e-4,
+  lch: 0.5,
+  oklch: 4e-4,
+};
+
+/** How a gradient reaches `space` from sRGB and back, and which coordinate is its hue. */
+export interface SpaceConversion {
+  /** sRGB (0-1 channels) to the space's coordinates. */
+  from(rgb: readonly [number, number, number]): [number, number, number];
+  /** The space's coordinates to sRGB, 0-1 but not clamped. */
+  to(coords: readonly [number, number, number]): [number, number, number];
+  /** The hue coordinate's index (degrees), for the polar spaces. */
+  hue?: 0 | 1 | 2;
+  /** The chroma (or saturation) below which the hue is powerless. */
+  powerlessBelow: number;
+  chroma?: 0 | 1 | 2;
+}
+
+export function spaceConversion(space: InterpolationSpace): SpaceConversion {
+  const { from, to, hue, chroma } = SPACES[space];
+  return {
+    from: (rgb) => from([rgb[0], rgb[1], rgb[2]]),
+    to: (coords) => to([coords[0], coords[1], coords[2]]),
+    ...(hue !== undefined && { hue }),
+    ...(chroma !== undefined && { chroma }),
+    powerlessBelow: POWERLESS_BELOW[space],
+  };
+}
 
 /** Hue is meaningless for greys; CSS Color 4 calls it "powerless" and takes the other end's. */
 const POWERLESS_CHROMA = { hsl: 1e-4, lch: 0.5 } as const;

@@ -5,7 +5,7 @@ import { admitSvg, checkSvgRaster } from '../output/svg-admission.ts';
 import { decoderBytesPerPixel } from '../pipeline/budget.ts';
 import { RenderError, type RenderContext, type RenderLimits } from '../pipeline/context.ts';
 
-export type OverlayRole = 'watermark' | 'blend';
+export type OverlayRole = 'watermark' | 'blend' | 'append';
 
 /**
  * Where a `mark` (or `blend`) points: an absolute URL, or a path on the request's own source,

@@ -5,7 +5,20 @@ import { orientationOfParameter, orientedSize } from '../geometry/orientation.ts
 import { planFramed, type FramedPlan } from '../geometry/output-frame.ts';
 import { regionInImage } from '../steps/rect.ts';
 import { readCrop, readGrowth, readSizeRequest } from '../steps/size-request.ts';
-import { canvasText, limitText, outputLimit, written, type RenderBudget } from './budget.ts';
+import {
+  DROP_SHADOW_PARAMETERS,
+  clipGrowth,
+  readShadow,
+  shadowGrowth,
+} from '../overlay/shadow-spec.ts';
+import {
+  admitCanvas,
+  canvasText,
+  limitText,
+  outputLimit,
+  written,
+  type RenderBudget,
+} from './budget.ts';
 import { RenderError, type SourceImage } from './context.ts';
 
 // The geometry half of the render budget (budget.ts): the canvases the size step and the steps
@@ -80,5 +93,24 @@ export function checkBudget(
   const rect = params.list('rect');
   const region = rect ? regionInImage(rect, image, sourceScale) : null;
   if (region) image = { width: region.width, height: region.height };
-  return planFrame(params, image, budget);
+  return withDropShadow(params, planFrame(params, image, budget), budget);
+}
+
+/**
+ * The plan with the canvas the drop shadow adds around the finished image (steps/drop-shadow.ts):
+ * "w and h size the picture; the shadow is added outside it", and "past the 8192 px limit the
+ * shadow is cut off", so its sides are held at the limit and the picture is never sized down for
+ * it; a canvas still past the pixel budget is refused (413) naming the drop-shadow parameters.
+ * The watermark's shadow grows nothing.
+ */
+function withDropShadow(params: Params, framed: FramedPlan, budget: RenderBudget): FramedPlan {
+  const spec = readShadow(params, 'drop-shadow', framed.output);
+  if (spec === undefined) return framed;
+  const growth = clipGrowth(shadowGrowth(spec, framed.output), framed.output, budget.side);
+  const output = {
+    width: framed.output.width + growth.left + growth.right,
+    height: framed.output.height + growth.top + growth.bottom,
+  };
+  admitCanvas(budget, output, written(params, DROP_SHADOW_PARAMETERS));
+  return { ...framed, output };
 }

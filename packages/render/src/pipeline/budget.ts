@@ -10,6 +10,12 @@ import { RenderError, type RenderLimits } from './context.ts';
  * pixels. Growth imgix sizes down (w/h past 8192, padding, a stroke, a pivot) is scaled down
  * before it is built; what cannot be (an image that would shrink to nothing) is refused with 413
  * naming the parameter.
+ *
+ * Some steps build no canvas of their own and so add nothing here: the gradient and fade
+ * (steps/gradient.ts) work on a 4-channel copy of the output's pixels, the size the output
+ * already counts, and `mark-gradient*` and `blend-gradient*` on the watermark and blend layer
+ * after those were admitted at the size they show (admitResize); a colour ramp of 4096 entries
+ * is their only other allocation.
  */
 export interface RenderBudget {
   /** Largest side of any canvas, the output included. */

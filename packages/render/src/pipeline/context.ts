@@ -55,9 +55,10 @@ export interface RenderRequest {
   accept: string | null;
   clientHints: ClientHints;
   /**
-   * Fetches the image behind a `mark`, `blend` or `mask` URL. The server passes a fetch that
-   * goes through the SSRF guard, caps bytes and refuses the request's own source; it throws
-   * `RenderError` (status 400 or 422) on failure.
+   * Fetches the image behind a `mark`, `blend`, `mask` or `append` URL. The server passes a
+   * fetch that goes through the SSRF guard, caps bytes and refuses the request's own source; it
+   * throws `RenderError` (status 400, 413 or 422) on failure, with the `originStatus` of an
+   * origin that answered but did not give the image.
    */
   fetchImage: (url: string) => Promise<Uint8Array>;
   limits?: Partial<RenderLimits>;
@@ -171,13 +172,30 @@ export interface RenderContext {
   materialize(): Promise<void>;
 }
 
+/**
+ * Why an overlay image's origin could not give it, as delivery answers an origin of its own:
+ * 403 refused, 404 missing, 502 failing, 504 too slow.
+ */
+export type OriginStatus = 403 | 404 | 502 | 504;
+
 /** A render that cannot go ahead; `status` is the HTTP status the delivery layer answers. */
 export class RenderError extends Error {
-  readonly status: 400 | 403 | 413 | 415 | 422 | 500 | 504;
+  readonly status: 400 | 403 | 404 | 413 | 415 | 422 | 500 | 502 | 504;
+  /**
+   * Set by `fetchImage` when an overlay image could not be fetched because of its origin: what
+   * the origin answered. A mark, blend or mask still fails with `status` (422); an append fails
+   * the whole request with this (docs.imgix.com/apis/rendering/append/append-image).
+   */
+  readonly originStatus: OriginStatus | undefined;
 
-  constructor(status: RenderError['status'], message: string, options?: { cause?: unknown }) {
+  constructor(
+    status: RenderError['status'],
+    message: string,
+    options?: { cause?: unknown; originStatus?: OriginStatus },
+  ) {
     super(message, options);
     this.name = 'RenderError';
     this.status = status;
+    this.originStatus = options?.originStatus;
   }
 }

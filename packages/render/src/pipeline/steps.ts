@@ -1,10 +1,13 @@
 import { adjustmentStep } from '../steps/adjustment.ts';
+import { appendStep } from '../steps/append.ts';
 import { backgroundStep } from '../steps/background.ts';
 import { blendStep } from '../steps/blend.ts';
 import { borderStep } from '../steps/border.ts';
 import { colorKeyStep } from '../steps/colorkey.ts';
+import { dropShadowStep } from '../steps/drop-shadow.ts';
 import { faceStep } from '../steps/faces.ts';
 import { fillStep } from '../steps/fill.ts';
+import { gradientStep } from '../steps/gradient.ts';
 import { maskStep } from '../steps/mask.ts';
 import { noiseReductionStep } from '../steps/noise-reduction.ts';
 import { orientStep } from '../steps/orient.ts';
@@ -38,11 +41,25 @@ export const PIPELINE: readonly StepModule[] = [
   stylizeStep,
   fillStep,
   paddingStep,
+  // imgix: "mask, border, mark, txt, and drop shadow apply to the whole composed image"
+  // (docs.imgix.com/apis/rendering/append/append-image, its ja-JP copy), so the append grows the
+  // sized and padded image before the border, the mask and the overlays see it.
+  appendStep,
   borderStep,
   maskStep,
   // Overlays bottom to top, as imgix stacks them: blend under the watermark, text on top.
   blendStep,
+  // docs.imgix.com/apis/video/blending (ja-JP, "layer order"): blend layers sit below everything
+  // else, gradient, fade, mask, the image watermark and text drawn above them; and
+  // docs.imgix.com/apis/rendering/gradient-overlay: "the gradient is drawn, then the fade, then
+  // the border, padding, watermarks and text". Darkroom draws padding and the border earlier,
+  // so the step paints the picture inside them only (steps/gradient.ts).
+  gradientStep,
   watermarkStep,
   textStep,
+  // docs.imgix.com/apis/rendering/drop-shadow/drop-shadow: "The shadow is applied last, to the
+  // finished image, so mark, txt, blend, append, pad, border and mask all cast together with the
+  // picture"; before the background, which `bg` and JPEG's white fill in behind the shadow.
+  dropShadowStep,
   backgroundStep,
 ];

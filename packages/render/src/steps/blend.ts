@@ -1,4 +1,5 @@
-import type { Params, Rgba, Size } from '@darkroom/core';
+import { gradientFamilyNames, type Params, type Rgba, type Size } from '@darkroom/core';
+import { withLayerGradient } from '../composite/gradient-layers.ts';
 import type { RenderContext } from '../pipeline/context.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
 import type { Pixels } from '../color/pixels.ts';
@@ -54,6 +55,8 @@ export const blendStep: StepModule = {
     'blend-w',
     'blend-x',
     'blend-y',
+    // blend-gradient* and blend-fade*: the gradient and fade family on the blend layer itself.
+    ...gradientFamilyNames('blend-'),
   ],
   async run(context) {
     const { params } = context;
@@ -63,7 +66,11 @@ export const blendStep: StepModule = {
     if (location === undefined && colour === undefined) return;
     const layer =
       location === undefined
-        ? colourLayer(frameSize(context), colour ?? { r: 0, g: 0, b: 0, alpha: 0 })
+        ? await withLayerGradient(
+            params,
+            'blend-',
+            colourLayer(frameSize(context), colour ?? { r: 0, g: 0, b: 0, alpha: 0 }),
+          )
         : await imageLayer(context, location);
     // A blend image wholly off the image, or showing only transparent margins, changes nothing.
     if (layer === null) return;
@@ -105,7 +112,13 @@ async function imageLayer(context: RenderContext, location: string): Promise<Rgb
   const shown = visiblePart({ left, top, ...plan.output }, frame);
   const part = shown && visibleFitPlan(plan, shown.crop);
   if (!shown || !part) return null;
-  const sized = await applyFit(overlay, part);
+  // The blend-gradient page: applied to the layer "before it is transformed and placed", over
+  // its own box, of which only the part shown is held here.
+  const sized = await withLayerGradient(params, 'blend-', await applyFit(overlay, part), {
+    left: -shown.crop.left,
+    top: -shown.crop.top,
+    ...plan.output,
+  });
   return { ...sized, left: shown.left, top: shown.top };
 }
 

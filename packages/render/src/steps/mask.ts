@@ -1,5 +1,8 @@
 import sharp from 'sharp';
-import { composeOnto, solidLayer } from '../composite/layers.ts';
+import type { Pixels } from '../color/pixels.ts';
+import { runPixelPasses } from '../color/sharp-pixels.ts';
+import type { FeatheredShape } from '../composite/feathered-shape.ts';
+import { adopt, composeOnto, solidLayer } from '../composite/layers.ts';
 import { untrustedInput } from '../output/limits.ts';
 import { cornerRadii } from '../composite/param-values.ts';
 import { ellipseSvg, roundedRectSvg, uniformRadii } from '../composite/shapes.ts';
@@ -67,16 +70,83 @@ export const maskStep: StepModule = {
   name: 'mask',
   parameters: ['mask', 'corner-radius', 'mask-bg'],
   async run(context) {
+    const feathered = featheredMask(context);
+    if (feathered) {
+      await applyFeatheredMask(context, feathered);
+      await drawMaskBackground(context, []);
+      return;
+    }
     const layer = await maskLayer(context);
     if (!layer) return;
-    const layers: sharp.OverlayOptions[] = [{ ...layer, blend: 'dest-in' }];
-    const background = context.params.color('mask-bg');
-    if (background) {
-      layers.push({
-        input: { create: solidLayer(context.width, context.height, background) },
-        blend: 'dest-over',
-      });
-    }
-    await composeOnto(context, layers);
+    await drawMaskBackground(context, [{ ...layer, blend: 'dest-in' }]);
   },
 };
+
+/**
+ * The masked-out area takes `mask-bg` when given (drawn behind what the mask keeps), after the
+ * `cuts` that make it transparent.
+ */
+async function drawMaskBackground(
+  context: RenderContext,
+  cuts: sharp.OverlayOptions[],
+): Promise<void> {
+  const layers = [...cuts];
+  const background = context.params.color('mask-bg');
+  if (background) {
+    layers.push({
+      input: { create: solidLayer(context.width, context.height, background) },
+      blend: 'dest-over',
+    });
+  }
+  if (layers.length > 0) await composeOnto(context, layers);
+}
+
+/**
+ * `mask=ellipse` or `mask=corners` with a bare `fade`: "a bare fade feathers the mask's edge
+ * instead, blending into mask-bg" (docs.imgix.com/apis/rendering/gradient-overlay/fade). The
+ * width is pixels times dpr, or a fraction of the image's shorter side (the page names no axis
+ * for a shape's edge). The per-side fades still fade the picture's edges (steps/gradient.ts).
+ */
+function featheredMask(context: RenderContext): FeatheredShape | undefined {
+  const { params, width, height } = context;
+  const mask = params.string('mask');
+  if (mask !== 'ellipse' && mask !== 'corners') return undefined;
+  const fade = params.get('fade');
+  const feather =
+    fade?.type === 'integer'
+      ? fade.value * (params.number('dpr') ?? 1)
+      : fade?.type === 'number'
+        ? fade.value * Math.min(width, height)
+        : 0;
+  if (feather <= 0) return undefined;
+  if (mask === 'ellipse') return { kind: 'ellipse', width: feather };
+  const radii =
+    cornerRadii(params, 'corner-radius') ??
+    uniformRadii(Math.min(width, height) * DEFAULT_CORNER_SHARE);
+  return { kind: 'corners', radii, width: feather };
+}
+
+/** The feathered shape cut out of the pixels, per pixel, in a worker past a megapixel. */
+async function applyFeatheredMask(context: RenderContext, shape: FeatheredShape): Promise<void> {
+  const frameHeight = context.height;
+  // Fixed first, so ensureAlpha() comes after every earlier step whatever order sharp keeps.
+  await context.materialize();
+  const { data, info } = await context.image
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels: Pixels = { data, width: info.width, height: info.height, channels: 4, frameHeight };
+  await runPixelPasses(pixels, [{ kind: 'feather', shape }]);
+  const bytes = pixels.data;
+  await adopt(
+    context,
+    {
+      data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      width: info.width,
+      height: info.height,
+      channels: 4,
+    },
+    frameHeight,
+  );
+}

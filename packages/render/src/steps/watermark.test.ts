@@ -56,6 +56,40 @@ describe('watermark step', () => {
     expect(box).toMatchObject({ left: 30, top: 12, right: 49, bottom: 31 });
   });
 
+  it('puts the point of the mark that mark-anchor names at mark-x and mark-y', async () => {
+    const mark = await solid(20, 10, RED);
+    const at = `mark=${MARK_URL}&mark-x=100&mark-y=50`;
+    const anchored = async (anchor: string) =>
+      (await withMark(`${at}&mark-anchor=${anchor}`, mark)).box;
+    // Without it, the top-left corner.
+    expect((await withMark(at, mark)).box).toMatchObject({ left: 100, top: 50, right: 119 });
+    expect(await anchored('center')).toMatchObject({ left: 90, top: 45, right: 109, bottom: 54 });
+    expect(await anchored('bottom,right')).toMatchObject({
+      left: 80,
+      top: 40,
+      right: 99,
+      bottom: 49,
+    });
+    expect(await anchored('0.5,1')).toMatchObject({ left: 90, top: 40, right: 109, bottom: 49 });
+    expect(await anchored('0,0')).toMatchObject({ left: 100, top: 50 });
+    // A single edge keyword centres the other axis, as a CSS position does.
+    expect(await anchored('top')).toMatchObject({ left: 90, top: 50 });
+  });
+
+  it('reads mark-anchor only on the axis mark-x or mark-y sets, and not in a grid', async () => {
+    const mark = await solid(20, 10, RED);
+    // mark-y alone: the vertical anchor applies, the horizontal place is mark-align's (right).
+    const vertical = await withMark(`mark=${MARK_URL}&mark-y=50&mark-anchor=center`, mark);
+    expect(vertical.box).toMatchObject({ left: 175, top: 45, right: 194, bottom: 54 });
+    const alone = await withMark(`mark=${MARK_URL}&mark-anchor=center`, mark);
+    expect(alone.box).toMatchObject({ left: 175, top: 85, right: 194, bottom: 94 });
+    const grid = await withMark(
+      `mark=${MARK_URL}&mark-tile=grid&mark-x=100&mark-y=50&mark-anchor=center`,
+      mark,
+    );
+    expect(grid.box).toMatchObject({ left: 0, top: 0 });
+  });
+
   it('resolves a relative mark against mark-base, and passes a path to the source', async () => {
     const mark = await solid(4, 4, RED);
     const based = await withMark(

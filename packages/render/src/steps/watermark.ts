@@ -1,9 +1,13 @@
-import type { Params, Size } from '@darkroom/core';
+import { gradientFamilyNames, type Params, type Size } from '@darkroom/core';
+import { withLayerGradient } from '../composite/gradient-layers.ts';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
 import { compositeLayers, frameSize } from '../overlay/composite.ts';
 import { loadOverlayImage, overlayLocation } from '../overlay/fetch.ts';
+import { anchoredPosition, readAnchor } from '../overlay/anchor.ts';
 import { isOverlayFit, planFit, scaleFitPlan } from '../overlay/fit.ts';
+import { shadowedMark, shadowsBeneath } from '../overlay/mark-shadow.ts';
+import { MARK_DROP_SHADOW_PARAMETERS } from '../overlay/shadow-spec.ts';
 import { normaliseDegrees, rotatedBounds } from '../geometry/rotation.ts';
 import { admitResize, written } from '../pipeline/budget.ts';
 import {
@@ -35,6 +39,7 @@ export const watermarkStep: StepModule = {
     'mark',
     'mark-align',
     'mark-alpha',
+    'mark-anchor',
     'mark-base',
     'mark-fit',
     'mark-h',
@@ -47,6 +52,10 @@ export const watermarkStep: StepModule = {
     'mark-w',
     'mark-x',
     'mark-y',
+    // mark-gradient* and mark-fade*: the gradient and fade family on the mark itself.
+    ...gradientFamilyNames('mark-'),
+    // mark-drop-shadow*: the drop-shadow family on the mark (overlay/mark-shadow.ts).
+    ...MARK_DROP_SHADOW_PARAMETERS,
   ],
   async run(context) {
     const location = overlayLocation(context.params, 'mark', 'mark-base');
@@ -76,11 +85,16 @@ async function drawMark(context: RenderContext, location: string): Promise<void>
     overlay,
     scaleFitPlan(planned, insideFactor(planned.output, rotation, frame)),
   );
+  // The watermark-gradient page: applied to the mark "after mark-alpha", so it "rotates and
+  // transforms with the watermark" and each mark-tile=grid tile has its own.
+  mark = await withLayerGradient(params, 'mark-', mark);
   if (rotation % 360 !== 0) mark = await rotateOverlay(mark, rotation);
   // A mark larger than the image is scaled down to fit it, so none of it is cut off at the edges.
   mark = await shrinkInside(mark, frame);
   scaleAlpha(mark.data, (params.number('mark-alpha') ?? 100) / 100);
-  await compositeLayers(context, placeMarks(params, mark, frame));
+  const shadowed = await shadowedMark(context, mark, frame);
+  const marks = placeMarks(params, shadowed.mark, frame);
+  await compositeLayers(context, [...shadowsBeneath(marks, shadowed.beneath), ...marks]);
 }
 
 const MARK_SIZE = ['mark-w', 'mark-h', 'mark-scale', 'mark-fit'];
@@ -120,8 +134,13 @@ function placeMarks(params: Params, mark: SizedOverlay, frame: Size): RgbaLayer[
     layer: mark,
     alignment: readAlignment(params.strings('mark-align'), DEFAULT_ALIGNMENT),
     pad,
-    x: params.number('mark-x'),
-    y: params.number('mark-y'),
+    // mark-anchor is "only read when mark-x or mark-y is set", on the axis each one sets.
+    ...anchoredPosition(
+      params.number('mark-x'),
+      params.number('mark-y'),
+      readAnchor(params.list('mark-anchor')),
+      mark,
+    ),
   });
   return [{ ...mark, left, top }];
 }

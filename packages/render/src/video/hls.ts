@@ -1,6 +1,7 @@
 // fm=hls (the stream a video's embed plays, editor spec section 2): the clip encoded once per
 // rendition of the ladder and cut into MPEG-TS segments of about four seconds, keyframes aligned
-// across renditions so a player can switch between them at any segment boundary.
+// across renditions so a player can switch between them at any segment boundary. `video-wave`
+// lays the audio's waveform over each rendition's frames, placed on its own size (waveform.ts).
 import type { Params } from '@darkroom/core';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import type { SubtitleTrack } from './subtitles.ts';
 import type { VideoInput } from './video-input.ts';
 import { checkVideoPixels, type VideoLimits } from './video-limits.ts';
 import { clipWindow } from './video-plan.ts';
+import { pictureGraph } from './waveform.ts';
 import { cuesWithin } from './webvtt.ts';
 
 const SEGMENT_SECONDS = 4;
@@ -35,6 +37,7 @@ export const MASTER_PLAYLIST = 'master.m3u8';
 async function encodeRendition(
   input: VideoInput,
   directory: string,
+  params: Params,
   rendition: Rendition,
   window: { startS: number; durationS: number },
   signal?: AbortSignal,
@@ -51,10 +54,21 @@ async function encodeRendition(
       '-t',
       window.durationS.toFixed(3),
       ...input.args,
+      '-filter_complex',
+      pictureGraph(
+        input,
+        params,
+        `scale=${rendition.width}:${rendition.height}:flags=bicubic,setsar=1`,
+        {
+          width: rendition.width,
+          height: rendition.height,
+          frameRate: null,
+          durationS: window.durationS,
+        },
+        'video',
+      ),
       '-map',
-      '0:v:0',
-      '-vf',
-      `scale=${rendition.width}:${rendition.height}:flags=bicubic,setsar=1`,
+      '[video]',
       '-c:v',
       'libx264',
       '-preset',
@@ -124,7 +138,7 @@ export async function packageHls(
   await mkdir(output);
   // One rendition at a time: the machine's cores are shared with every other render.
   for (const rendition of renditions) {
-    await encodeRendition(input, output, rendition, window, signal);
+    await encodeRendition(input, output, params, rendition, window, signal);
   }
   const files = new Map<string, Buffer>();
   for (const name of await readdir(output)) {

@@ -17,6 +17,19 @@ export interface ClipOptions {
   container?: 'mp4' | 'webm' | 'mov';
   /** A subtitle stream of the clip's own (MP4 and MOV: mov_text), from WebVTT text. */
   subtitles?: { webvtt: string; language: string };
+  /** Silence until this many seconds in, then the tone near full scale (not at 1/8 throughout). */
+  loudFromS?: number;
+  /** testsrc2 without its colours, so that any colour in a render is one the render drew. */
+  grey?: boolean;
+  /** How long the audio lasts, when it ends before the picture. */
+  audioSeconds?: number;
+}
+
+/** The clip's audio source: ffmpeg's sine (amplitude 1/8), or silence then a loud tone. */
+function toneSource(seconds: number, loudFromS: number | undefined): string {
+  if (loudFromS === undefined) return `sine=frequency=440:duration=${seconds}`;
+  // Exact to the sample, where the volume filter steps once per frame of samples.
+  return `aevalsrc='if(gte(t,${loudFromS}),0.8*sin(2*PI*440*t),0)':s=44100:d=${seconds}`;
 }
 
 /**
@@ -43,8 +56,10 @@ export async function testClip(options: ClipOptions = {}): Promise<Buffer> {
       '-f',
       'lavfi',
       '-i',
-      `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`,
-      ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`] : []),
+      `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}${options.grey === true ? ',hue=s=0' : ''}`,
+      ...(audio
+        ? ['-f', 'lavfi', '-i', toneSource(options.audioSeconds ?? seconds, options.loudFromS)]
+        : []),
       ...(subtitles === undefined
         ? []
         : [
@@ -56,7 +71,7 @@ export async function testClip(options: ClipOptions = {}): Promise<Buffer> {
           ]),
       ...codecs,
       ...(audio ? [] : ['-an']),
-      '-shortest',
+      ...(options.audioSeconds === undefined ? ['-shortest'] : []),
       '-y',
       file,
     ]);

@@ -1,5 +1,6 @@
 // fm=mp4, fm=webm for video and animated input, and video to GIF or animated WebP (the `fm`
-// values of editor spec section 3). ffmpeg writes to a temporary file: MP4 puts its index at the
+// values of editor spec section 3), with the audio's waveform laid over the frames when
+// `video-wave` asks (waveform.ts). ffmpeg writes to a temporary file: MP4 puts its index at the
 // front (faststart) only once the whole clip is known.
 import type { Params } from '@darkroom/core';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { runFfmpeg } from './ffmpeg.ts';
 import { animationEncoderArgs, clipEncoderArgs } from './encoders.ts';
 import type { VideoInput } from './video-input.ts';
 import { checkVideoPixels, type VideoLimits } from './video-limits.ts';
+import { pictureGraph } from './waveform.ts';
 import {
   clipWindow,
   geometryFilter,
@@ -62,26 +64,44 @@ export async function transcode(
     ...(animated ? animationFilters(params, frameCount) : []),
     geometryFilter(geometry),
   ].join(',');
+  const outputFrames = {
+    width: geometry.width,
+    height: geometry.height,
+    durationS: window.durationS,
+  };
   let codec: TranscodeResult['codec'];
   let encoder: string[];
-  let filter: string[];
+  let graph: string;
   if (format === 'mp4' || format === 'webm') {
     const clip = clipEncoderArgs(params, format, input.info.hasAudio);
     codec = clip.codec;
-    encoder = ['-map', '0:v:0', ...(input.info.hasAudio ? ['-map', '0:a:0'] : []), ...clip.args];
-    filter = ['-vf', picture];
+    graph = pictureGraph(input, params, picture, { ...outputFrames, frameRate: null }, 'video');
+    encoder = ['-map', '[video]', ...(input.info.hasAudio ? ['-map', '0:a:0'] : []), ...clip.args];
   } else {
     codec = format;
-    encoder = animationEncoderArgs(params, format);
     const fps = Math.min(input.info.frameRate ?? MAX_ANIMATION_FPS, MAX_ANIMATION_FPS);
-    const frames = `${picture},fps=${fps}`;
+    const animation = pictureGraph(
+      input,
+      params,
+      `${picture},fps=${fps}`,
+      { ...outputFrames, frameRate: fps },
+      'frames',
+    );
     // A GIF's 256 colours are chosen from the clip itself, not a fixed palette.
-    filter =
+    graph =
       format === 'gif'
-        ? ['-filter_complex', `[0:v]${frames},split[a][b];[a]palettegen[p];[b][p]paletteuse`]
-        : ['-vf', frames];
+        ? `${animation};[frames]split[a][b];[a]palettegen[p];[b][p]paletteuse[animation]`
+        : animation;
+    encoder = [
+      '-map',
+      format === 'gif' ? '[animation]' : '[frames]',
+      ...animationEncoderArgs(params, format),
+    ];
   }
-  await runFfmpeg([...seek, ...input.args, ...filter, ...encoder, '-y', output], signal);
+  await runFfmpeg(
+    [...seek, ...input.args, '-filter_complex', graph, ...encoder, '-y', output],
+    signal,
+  );
   return {
     body: await readFile(output),
     contentType: VIDEO_MEDIA_TYPES[format],

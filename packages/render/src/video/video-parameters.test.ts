@@ -16,7 +16,7 @@ function videoParametersRead(): Set<string> {
   for (const file of files) {
     const text = readFileSync(join(RENDER_SOURCES, file), 'utf8');
     for (const match of text.matchAll(
-      /params\.(?:string|number|has|strings|boolean|raw)\('(video-[a-z-]+)'/g,
+      /params\.(?:string|number|has|strings|boolean|color|raw)\('(video-[a-z-]+)'/g,
     )) {
       read.add(match[1] ?? '');
     }

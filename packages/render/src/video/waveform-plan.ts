@@ -1,18 +1,10 @@
-// What imgix's `video-wave*` parameters ask of a still (docs.imgix.com/apis/video/audio-waveforms):
-// a "whole-song" waveform of the audio track drawn in a box laid over the canvas, the poster
-// frame. Pure arithmetic over the parameters and the canvas size; waveform.ts draws it.
-import type { Params, Rect, Size } from '@darkroom/core';
+// What imgix's `video-wave*` parameters ask (docs.imgix.com/apis/video/audio-waveforms): the
+// audio's waveform drawn in a box laid over the canvas, the poster frame of a still or every
+// frame of a video. Pure arithmetic over the parameters and the canvas size; waveform.ts draws it.
+import type { Params, Rect, Rgba, Size } from '@darkroom/core';
 
 export type WaveMode = 'cline' | 'line' | 'p2p' | 'point';
 export type WaveScale = 'lin' | 'log' | 'sqrt' | 'cbrt';
-
-/** A colour as ffmpeg and sharp take it: 0-255 channels and a 0-1 alpha. */
-export interface WaveColor {
-  r: number;
-  g: number;
-  b: number;
-  alpha: number;
-}
 
 export interface WaveformPlan {
   /** Where the box sits on the canvas, always inside it. */
@@ -25,8 +17,9 @@ export interface WaveformPlan {
   amplitude: number;
   /** Pixels the drawn lines grow by (0-10). */
   thickness: number;
-  color: WaveColor;
-  background: WaveColor;
+  /** Colours as core reads these two: alpha last, as imgix documents them (catalogue-additions.ts). */
+  color: Rgba;
+  background: Rgba;
 }
 
 const MODES: readonly WaveMode[] = ['cline', 'line', 'p2p', 'point'];
@@ -34,35 +27,11 @@ const SCALES: readonly WaveScale[] = ['lin', 'log', 'sqrt', 'cbrt'];
 
 // imgix's documented defaults: a white wave on a transparent box, the full width and a fifth
 // of the height, bottom centre, 5 pixels from the edge, centred lines on a square-root scale.
-const DEFAULT_COLOR: WaveColor = { r: 255, g: 255, b: 255, alpha: 1 };
-const DEFAULT_BACKGROUND: WaveColor = { r: 255, g: 255, b: 255, alpha: 0 };
+const DEFAULT_COLOR: Rgba = { r: 255, g: 255, b: 255, alpha: 1 };
+const DEFAULT_BACKGROUND: Rgba = { r: 255, g: 255, b: 255, alpha: 0 };
 const DEFAULT_WIDTH = 1;
 const DEFAULT_HEIGHT = 0.2;
 const DEFAULT_PAD = 5;
-
-/**
- * A `video-wave-color` or `video-wave-bg-color` value. imgix documents these two as RRGGBB or
- * RRGGBBAA, alpha last (docs.imgix.com/apis/video/audio-waveforms/video-wave-bg-color, default
- * FFFFFF00 "fully transparent"), unlike its image colours (AARRGGBB), so the raw text is read
- * here rather than core's ARGB reading of it. 3 and 4 digits are RGB and RGBA shorthand.
- */
-export function waveColor(text: string | undefined, fallback: WaveColor): WaveColor {
-  if (text === undefined) return fallback;
-  const digits = text.startsWith('#') ? text.slice(1) : text;
-  if (!/^[0-9a-fA-F]+$/.test(digits)) return fallback;
-  const full =
-    digits.length === 3 || digits.length === 4
-      ? [...digits].map((digit) => digit + digit).join('')
-      : digits;
-  if (full.length !== 6 && full.length !== 8) return fallback;
-  const channel = (index: number) => Number.parseInt(full.slice(index, index + 2), 16);
-  return {
-    r: channel(0),
-    g: channel(2),
-    b: channel(4),
-    alpha: full.length === 8 ? channel(6) / 255 : 1,
-  };
-}
 
 /**
  * A box side: `video-wave-w`/`-h` at most 1 is a fraction of the canvas, above 1 pixels
@@ -126,7 +95,7 @@ export function waveformPlan(params: Params, canvas: Size): WaveformPlan | null 
     split: params.boolean('video-wave-split') === true,
     amplitude: params.number('video-wave-amplitude') ?? 1,
     thickness: params.number('video-wave-thickness') ?? 0,
-    color: waveColor(params.raw('video-wave-color'), DEFAULT_COLOR),
-    background: waveColor(params.raw('video-wave-bg-color'), DEFAULT_BACKGROUND),
+    color: params.color('video-wave-color') ?? DEFAULT_COLOR,
+    background: params.color('video-wave-bg-color') ?? DEFAULT_BACKGROUND,
   };
 }

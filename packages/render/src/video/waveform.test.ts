@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { parseParams, type Params } from '@darkroom/core';
+import { parseParams, type Params, type Rect } from '@darkroom/core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { videoPoster } from './render-video.ts';
-import { waveColor, waveformPlan } from './waveform-plan.ts';
+import { transcodeVideo, videoHls, videoPoster } from './render-video.ts';
+import { ffprobe, streamOf, testClip } from './testing-clips.ts';
+import { waveformPlan } from './waveform-plan.ts';
 
 const run = promisify(execFile);
 
@@ -177,12 +178,25 @@ describe('waveformPlan', () => {
   });
 
   it('reads the wave colours as imgix documents them: RRGGBB or RRGGBBAA, alpha last', () => {
-    const white = { r: 255, g: 255, b: 255, alpha: 1 };
-    expect(waveColor('ff8000', white)).toEqual({ r: 255, g: 128, b: 0, alpha: 1 });
-    expect(waveColor('FFFFFF00', white)).toEqual({ r: 255, g: 255, b: 255, alpha: 0 });
-    expect(waveColor('#0000ff80', white)).toEqual({ r: 0, g: 0, b: 255, alpha: 128 / 255 });
-    expect(waveColor('f00', white)).toEqual({ r: 255, g: 0, b: 0, alpha: 1 });
-    expect(waveColor(undefined, white)).toBe(white);
+    const plan = (query: string) => waveformPlan(params(query), { width: 160, height: 120 });
+    expect(plan('video-wave=true&video-wave-color=ff8000')?.color).toEqual({
+      r: 255,
+      g: 128,
+      b: 0,
+      alpha: 1,
+    });
+    expect(plan('video-wave=true&video-wave-bg-color=%230000ff80')?.background).toEqual({
+      r: 0,
+      g: 0,
+      b: 255,
+      alpha: 128 / 255,
+    });
+    expect(plan('video-wave=true&video-wave-color=f00')?.color).toEqual({
+      r: 255,
+      g: 0,
+      b: 0,
+      alpha: 1,
+    });
   });
 });
 
@@ -296,3 +310,182 @@ describe('video-wave on a poster frame, drawn by ffmpeg', { timeout: 60_000 }, (
     expect(waved.equals(plain)).toBe(true);
   });
 });
+
+/** The frame of `video` (written as `name`, for its container) shown `seconds` in. */
+async function frameAt(video: Buffer, name: string, seconds: number): Promise<Picture> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'darkroom-wave-frame-'));
+  try {
+    const file = path.join(directory, name);
+    await writeFile(file, video);
+    // Seeking on the output side: every frame is decoded and those before `seconds` dropped,
+    // whatever the container can seek to (GIF cannot; an HLS segment starts past 0).
+    const { stdout } = await run(
+      'ffmpeg',
+      [
+        ...['-v', 'error', '-i', file, '-ss', String(seconds)],
+        ...['-frames:v', '1', '-f', 'image2', '-c:v', 'png', '-'],
+      ],
+      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+    );
+    return await picture(stdout);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** The share of `box` drawn red (the wave drawn ff0000); none of the grey clip is. */
+function redShare(image: Picture, box: Rect): number {
+  let red = 0;
+  for (let y = box.top; y < box.top + box.height; y += 1) {
+    for (let x = box.left; x < box.left + box.width; x += 1) {
+      const [r, g, b] = image.at(x, y);
+      if (r > 150 && g < 100 && b < 100) red += 1;
+    }
+  }
+  return red / (box.width * box.height);
+}
+
+/** The mean difference of two pictures' channels over rows `from` to `to`, exclusive. */
+function meanDifference(a: Picture, b: Picture, [from, to]: [number, number]): number {
+  let sum = 0;
+  for (let y = from; y < to; y += 1) {
+    for (let x = 0; x < a.width; x += 1) {
+      const left = a.at(x, y);
+      const right = b.at(x, y);
+      sum += left.reduce(
+        (total, channel, index) => total + Math.abs(channel - (right[index] ?? 0)),
+        0,
+      );
+    }
+  }
+  return sum / ((to - from) * a.width * 3);
+}
+
+describe(
+  'video-wave on video outputs, animated in sync with the audio',
+  { timeout: 120_000 },
+  () => {
+    const query =
+      'video-wave=true&video-wave-color=ff0000&video-wave-h=0.3&video-wave-align=bottom';
+    // On 320x240 frames: the full width, 72 rows high, 5 rows above the bottom edge.
+    const box = { left: 0, top: 163, width: 320, height: 72 };
+    // A grey picture, silent for its first second and a loud tone for its second.
+    let lateTone: Buffer;
+
+    beforeAll(async () => {
+      lateTone = await testClip({ width: 320, height: 240, seconds: 2, loudFromS: 1, grey: true });
+    });
+
+    it('places the box the query asks for', () => {
+      expect(waveformPlan(params(query), { width: 320, height: 240 })?.box).toEqual(box);
+    });
+
+    it('fm=mp4: nothing drawn while silent, the tone drawn while it plays, the rest of the frame as without it', async () => {
+      const plain = await transcodeVideo({ input: lateTone, params: params('fm=mp4') }, 'mp4');
+      const waved = await transcodeVideo(
+        { input: lateTone, params: params(`fm=mp4&${query}`) },
+        'mp4',
+      );
+      const silent = await frameAt(waved.body, 'waved.mp4', 0.5);
+      const loud = await frameAt(waved.body, 'waved.mp4', 1.5);
+      expect(redShare(silent, box)).toBeLessThan(0.005);
+      expect(redShare(loud, box)).toBeGreaterThan(0.2);
+      for (const [seconds, waveFrame] of [
+        [0.5, silent],
+        [1.5, loud],
+      ] as const) {
+        const without = await frameAt(plain.body, 'plain.mp4', seconds);
+        expect(redShare(without, box)).toBe(0);
+        // Above the box, less the 16 rows of macroblocks the encoder codes with it: the frame made
+        // without the waveform, to the encoder's rounding (a moving picture, so also the same time).
+        expect(meanDifference(waveFrame, without, [0, box.top - 16])).toBeLessThan(1);
+      }
+      // The audio is kept, and the frames are as many as without the waveform.
+      const [probedWaved, probedPlain] = await Promise.all([
+        ffprobe(waved.body),
+        ffprobe(plain.body),
+      ]);
+      expect(streamOf(probedWaved, 'audio').codec_name).toBe('aac');
+      expect(streamOf(probedWaved, 'video').nb_read_frames).toBe(
+        streamOf(probedPlain, 'video').nb_read_frames,
+      );
+    });
+
+    it('animates it on a GIF made of the video and on an HLS rendition', async () => {
+      const gif = await transcodeVideo(
+        { input: lateTone, params: params(`fm=gif&${query}`) },
+        'gif',
+      );
+      const stream = await videoHls({
+        input: lateTone,
+        params: params(`video-renditions=240:400k&${query}`),
+      });
+      const segment = stream.files.get('240p-000.ts');
+      expect(segment).toBeDefined();
+      for (const [name, body] of [
+        ['wave.gif', gif.body],
+        ['wave.ts', segment ?? Buffer.alloc(0)],
+      ] as const) {
+        expect(redShare(await frameAt(body, name, 0.5), box)).toBeLessThan(0.005);
+        expect(redShare(await frameAt(body, name, 1.5), box)).toBeGreaterThan(0.2);
+      }
+    });
+
+    it("draws the still's background, place, mode and thickness on every frame", async () => {
+      const result = await transcodeVideo(
+        {
+          input: lateTone,
+          params: params(
+            'fm=mp4&video-wave=true&video-wave-color=ff0000&video-wave-bg-color=0000ff&video-wave-mode=line&video-wave-thickness=2&video-wave-w=100&video-wave-h=40&video-wave-x=20&video-wave-y=30',
+          ),
+        },
+        'mp4',
+      );
+      const placed = { left: 20, top: 30, width: 100, height: 40 };
+      const silent = await frameAt(result.body, 'placed.mp4', 0.5);
+      const loud = await frameAt(result.body, 'placed.mp4', 1.5);
+      // Silent, the box is its background colour alone; outside it, no blue.
+      expect(near(silent.at(24, 34), [0, 0, 255])).toBe(true);
+      expect(near(silent.at(115, 65), [0, 0, 255])).toBe(true);
+      expect(near(silent.at(125, 50), [0, 0, 255])).toBe(false);
+      expect(near(silent.at(60, 75), [0, 0, 255])).toBe(false);
+      expect(redShare(silent, placed)).toBeLessThan(0.005);
+      // With the tone, line bars stand on the box's bottom.
+      expect(redShare(loud, placed)).toBeGreaterThan(0.2);
+      expect(near(loud.at(60, 67), [255, 0, 0])).toBe(true);
+    });
+
+    it('ends with the video when the clip window starts past the end of the audio', async () => {
+      const shortTone = await testClip({ width: 160, height: 120, seconds: 2, audioSeconds: 0.5 });
+      const window = 'fm=mp4&video-clip-start=1';
+      // A bound on the render, should ffmpeg spin: the test fails rather than hangs.
+      const signal = AbortSignal.timeout(60_000);
+      const plain = await transcodeVideo(
+        { input: shortTone, params: params(window), signal },
+        'mp4',
+      );
+      const waved = await transcodeVideo(
+        { input: shortTone, params: params(`${window}&${query}`), signal },
+        'mp4',
+      );
+      const [probedWaved, probedPlain] = await Promise.all([
+        ffprobe(waved.body),
+        ffprobe(plain.body),
+      ]);
+      expect(Number(streamOf(probedWaved, 'video').nb_read_frames)).toBeGreaterThan(20);
+      expect(streamOf(probedWaved, 'video').nb_read_frames).toBe(
+        streamOf(probedPlain, 'video').nb_read_frames,
+      );
+    });
+
+    it('leaves a video without an audio track as it renders without video-wave, as imgix ignores it', async () => {
+      const mute = await testClip({ width: 160, height: 120, seconds: 1, audio: false });
+      const plain = await transcodeVideo({ input: mute, params: params('fm=mp4') }, 'mp4');
+      const waved = await transcodeVideo(
+        { input: mute, params: params(`fm=mp4&${query}&video-wave-bg-color=0000ff`) },
+        'mp4',
+      );
+      expect(waved.body.equals(plain.body)).toBe(true);
+    });
+  },
+);

@@ -1,23 +1,29 @@
-// imgix's audio waveform on a still (docs.imgix.com/apis/video/audio-waveforms/video-wave): the
-// whole audio track drawn by ffmpeg's `showwaves` filter into the box waveform-plan.ts places,
-// then laid over the poster frame. `showwaves` rather than `showwavespic`: both take imgix's
-// scale, split and colours, but only `showwaves` has the drawing modes (point, line, p2p,
-// cline: ffmpeg-filters, "showwaves"); one frame of it covers the whole track when each column
-// holds `n` samples of it.
+// imgix's audio waveform (docs.imgix.com/apis/video/audio-waveforms/video-wave), drawn by ffmpeg's
+// `showwaves` filter into the box waveform-plan.ts places. "When applied to animated formats such
+// as MP4 or GIF, the waveform animates in sync with the audio. When applied to static formats
+// such as JPG or PNG, a 'whole-song' view representing the entire audio track is rendered
+// instead": on a still, one picture of the whole track laid over the poster frame; on a video
+// (and an animation made of one), a picture per output frame, laid over it in the same filter
+// graph. `showwaves` rather than `showwavespic`: both take imgix's scale, split and colours, but
+// only `showwaves` has the drawing modes (point, line, p2p, cline: ffmpeg-filters, "showwaves")
+// and draws a stream; one frame of it covers the whole track when each column holds `n` samples.
+import type { Params, Rgba, Size } from '@darkroom/core';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg } from './ffmpeg.ts';
 import type { VideoInput } from './video-input.ts';
-import type { WaveColor, WaveformPlan } from './waveform-plan.ts';
+import { waveformPlan, type WaveformPlan } from './waveform-plan.ts';
 
 // Every track is resampled to one rate, so the samples a column holds follow from its length.
 const SAMPLE_RATE = 44_100;
 // `showwaves` colours one channel each from its list; a split draws every channel in one colour.
 const MAX_CHANNELS = 8;
+// ffmpeg's own frame rate for a stream that does not say its own.
+const FALLBACK_FRAME_RATE = 25;
 
 /** `0xRRGGBB@alpha`, ffmpeg's colour syntax (ffmpeg-utils, "Color"). */
-function ffmpegColor(color: WaveColor): string {
+function ffmpegColor(color: Rgba): string {
   const hex = [color.r, color.g, color.b]
     .map((channel) => channel.toString(16).padStart(2, '0'))
     .join('');
@@ -25,22 +31,50 @@ function ffmpegColor(color: WaveColor): string {
 }
 
 /**
- * The audio filter graph drawing `plan` for a track of `durationMs`. imgix's `line` grows bars
- * up from the box's bottom (docs.imgix.com/apis/video/audio-waveforms/video-wave-mode), where
- * ffmpeg's grows them from the middle: the samples are made positive and drawn twice as high, and
- * the top half kept. With split channels each channel's band keeps ffmpeg's middle line.
+ * How the samples are spread over pictures: the whole track in one, or one per frame of a
+ * video `durationS` long.
  */
-export function waveformFilter(plan: WaveformPlan, durationMs: number): string {
-  const { width, height } = plan.box;
+type WaveTiming = { wholeTrackMs: number } | { frameRate: number; durationS: number };
+
+/**
+ * The samples' length and pace: a still's one picture holds exactly the whole track, a video's
+ * pictures each the samples of one frame at the output's rate (`showwaves` derives `n` from it).
+ */
+function pacing(timing: WaveTiming, width: number): { extent: string[]; pace: string } {
+  if ('frameRate' in timing) {
+    // A track that ends before the video goes on as silence, drawn as such, until a second past
+    // the video's end (whatever the track's own start); the overlay ends with the video. Never
+    // an endless `apad`: on a window past the track's end (no sample at all) ffmpeg 5.1 spins on
+    // it for ever, deaf to SIGTERM.
+    const padded = (timing.durationS + 1).toFixed(3);
+    return { extent: [`apad=whole_dur=${padded}`], pace: `rate=${timing.frameRate}` };
+  }
   const perColumn = Math.max(
     1,
-    Math.ceil(((Math.max(durationMs, 1) / 1000) * SAMPLE_RATE) / width),
+    Math.ceil(((Math.max(timing.wholeTrackMs, 1) / 1000) * SAMPLE_RATE) / width),
   );
   const samples = perColumn * width;
+  // Exactly `samples`: a track shorter than its container is padded with silence, a longer one
+  // cut, so one picture is the whole track.
+  return {
+    extent: [`apad=whole_len=${samples}`, `atrim=end_sample=${samples}`],
+    pace: `n=${perColumn}`,
+  };
+}
+
+/**
+ * The audio filter chain drawing `plan` into RGBA pictures of the box's size. imgix's `line`
+ * grows bars up from the box's bottom (docs.imgix.com/apis/video/audio-waveforms/video-wave-mode),
+ * where ffmpeg's grows them from the middle: the samples are made positive and drawn twice as
+ * high, and the top half kept. With split channels each channel's band keeps ffmpeg's middle line.
+ */
+function waveChain(plan: WaveformPlan, timing: WaveTiming): string {
+  const { width, height } = plan.box;
   const bottomUp = plan.mode === 'line' && !plan.split;
   const colors = Array.from({ length: plan.split ? MAX_CHANNELS : 1 }, () =>
     ffmpegColor(plan.color),
   ).join('|');
+  const { extent, pace } = pacing(timing, width);
   const chain = [
     `aresample=${SAMPLE_RATE}`,
     // Not split: imgix downmixes to one mono waveform (video-wave-split).
@@ -48,47 +82,33 @@ export function waveformFilter(plan: WaveformPlan, durationMs: number): string {
     // video-wave-amplitude boosts what is drawn, not the audio: a gain before drawing.
     ...(plan.amplitude === 1 ? [] : [`volume=${plan.amplitude}`]),
     ...(bottomUp ? ['aeval=abs(val(0)):c=same'] : []),
-    // Exactly `samples`: a track shorter than its container is padded with silence, a longer
-    // one cut, so one picture is the whole track.
-    `apad=whole_len=${samples}`,
-    `atrim=end_sample=${samples}`,
+    ...extent,
     [
       `showwaves=s=${width}x${bottomUp ? height * 2 : height}`,
       `mode=${plan.mode}`,
-      `n=${perColumn}`,
+      pace,
       'draw=full',
       `split_channels=${plan.split ? 1 : 0}`,
       `scale=${plan.scale}`,
       `colors=${colors}`,
     ].join(':'),
     ...(bottomUp ? [`crop=${width}:${height}:0:0`] : []),
+    ...thickening(plan),
     'format=rgba',
   ];
   return `[0:a:0]${chain.join(',')}`;
 }
 
 /**
- * video-wave-thickness thickens the lines (0 thin, 10 thick). imgix softens them and hardens
- * the alpha past 3; Darkroom grows them by as many pixels, crisp at every value: the wave's
- * alpha dilated, under the one wave colour.
+ * video-wave-thickness thickens the lines (0 thin, 10 thick). imgix softens them and hardens the
+ * alpha past 3; Darkroom grows them by as many pixels, crisp at every value: each `dilation`
+ * lights every pixel beside a drawn one (the largest value of its 3x3 neighbourhood, plane by
+ * plane). On planar RGBA, where the one wave colour stays itself: on YUV the chroma planes'
+ * maxima would mix it with the empty pixels' grey.
  */
-async function thicken(wave: Buffer, plan: WaveformPlan): Promise<Buffer> {
-  // A dilation spelt out as a box sum and a threshold: any drawn pixel within `thickness`
-  // lights the pixel (sharp's own dilate and erode name the opposite foreground).
-  const side = 2 * plan.thickness + 1;
-  const mask = await sharp(wave)
-    .extractChannel(3)
-    .convolve({ width: side, height: side, kernel: new Array<number>(side * side).fill(1) })
-    .threshold(1)
-    .linear(plan.color.alpha, 0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width, height } = mask.info;
-  const { r, g, b } = plan.color;
-  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
-    .joinChannel(mask.data, { raw: { width, height, channels: 1 } })
-    .png()
-    .toBuffer();
+function thickening(plan: WaveformPlan): string[] {
+  if (plan.thickness <= 0) return [];
+  return ['format=gbrap', ...Array.from({ length: plan.thickness }, () => 'dilation')];
 }
 
 /** The waveform box of the input's audio as an RGBA PNG of the plan's box size. */
@@ -103,7 +123,7 @@ async function drawWaveform(
     [
       ...input.args,
       '-filter_complex',
-      `${waveformFilter(plan, input.info.durationMs)}[wave]`,
+      `${waveChain(plan, { wholeTrackMs: input.info.durationMs })}[wave]`,
       '-map',
       '[wave]',
       '-frames:v',
@@ -117,13 +137,13 @@ async function drawWaveform(
     ],
     signal,
   );
-  const wave = await readFile(output);
-  return plan.thickness > 0 ? thicken(wave, plan) : wave;
+  return readFile(output);
 }
 
 /**
- * `frame` with the waveform of `plan` over it: the box filled with `video-wave-bg-color`, the
- * wave on top. A PNG, so the wave's edges reach the image pipeline as drawn.
+ * `frame` with the whole track's waveform of `plan` over it: the box filled with
+ * `video-wave-bg-color`, the wave on top. A PNG, so the wave's edges reach the image pipeline as
+ * drawn.
  */
 export async function withWaveform(
   frame: Buffer,
@@ -146,4 +166,45 @@ export async function withWaveform(
     ])
     .png({ compressionLevel: 1 })
     .toBuffer();
+}
+
+/** The frames a video render writes: their size, their rate (null: the input's own), length. */
+export interface OutputFrames extends Size {
+  frameRate: number | null;
+  /** The clip window's length, which the frames last. */
+  durationS: number;
+}
+
+/**
+ * The filter graph of a video render's picture, from the input's video through `picture` (the
+ * filters that give the frames their output size and rate) to `[label]`. With `video-wave=true`
+ * and an audio track, the waveform is laid over every frame in output pixels, drawn from the
+ * samples played while that frame shows: `overlay` takes, for each frame, the last wave picture
+ * begun by then. The audio itself is mapped by the caller as it would be without the waveform.
+ * No audio track: the graph is the picture alone, as imgix ignores the parameter then.
+ */
+export function pictureGraph(
+  input: VideoInput,
+  params: Params,
+  picture: string,
+  frames: OutputFrames,
+  label: string,
+): string {
+  const plan = input.info.hasAudio ? waveformPlan(params, frames) : null;
+  if (plan === null) return `[0:v:0]${picture}[${label}]`;
+  const { left, top, width, height } = plan.box;
+  const frameRate = frames.frameRate ?? input.info.frameRate ?? FALLBACK_FRAME_RATE;
+  const background =
+    plan.background.alpha > 0
+      ? [
+          `drawbox=x=${left}:y=${top}:w=${width}:h=${height}:color=${ffmpegColor(plan.background)}:t=fill`,
+        ]
+      : [];
+  return [
+    `[0:v:0]${[picture, ...background].join(',')}[picture]`,
+    `${waveChain(plan, { frameRate, durationS: frames.durationS })}[wave]`,
+    // `pass`: the frames drive the output, which ends with them; were the wave to end first,
+    // they would go on without it.
+    `[picture][wave]overlay=x=${left}:y=${top}:eof_action=pass[${label}]`,
+  ].join(';');
 }

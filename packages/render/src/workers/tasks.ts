@@ -2,6 +2,7 @@ import { colorKey, type ColorKeyOptions } from '../color/color-key.ts';
 import { applyPixelPasses, type PixelPass } from '../color/pixel-passes.ts';
 import type { Pixels } from '../color/pixels.ts';
 import { trimPixels, type RawImage, type TrimRule } from '../geometry/trim-bounds.ts';
+import { projectCast, type CastProjection } from '../overlay/cast-projection.ts';
 import { dilateMask } from '../overlay/morphology.ts';
 import { inspectSvg, type SvgFacts, type SvgLimits } from '../output/svg-inspect.ts';
 import { sanitizeSvg } from '../output/svg-sanitize.ts';
@@ -16,6 +17,15 @@ export const TASKS = {
   /** Grows a one-byte-a-pixel mask by a disc of `radius` (the `txt-line` outline). */
   dilate(input: { mask: Uint8Array; width: number; height: number; radius: number }): Uint8Array {
     return new Uint8Array(dilateMask(input.mask, input.width, input.height, input.radius));
+  },
+  /** A silhouette thrown onto the floor, one plane per band (`drop-shadow-type=cast`). */
+  castShadow(input: {
+    mask: Uint8Array;
+    width: number;
+    height: number;
+    projection: CastProjection;
+  }): Uint8Array {
+    return projectCast(input.mask, input.width, input.height, input.projection);
   },
   /** What an SVG asks of librsvg: elements with `<use>` expanded, depth, filters. */
   inspectSvg(input: { bytes: Uint8Array; limits: SvgLimits; subject: string }): SvgFacts {

@@ -1,12 +1,13 @@
-// The `fetchImage` delivery gives the render engine for `mark`, `mask` and `blend` images
-// (docs.imgix.com/apis/rendering/watermark/mark): an absolute URL is fetched through the SSRF
-// guard, capped in bytes and time, but never from the rendering source's own delivery host (a 400,
-// since it would render itself). A path is a file of the same source, read through its adapter as
-// imgix reads relative marks "with the same credentials"; a query on it (`/logo.png?w=160`) renders
-// that file first, one level deep.
+// The `fetchImage` delivery gives the render engine for `mark`, `mask`, `blend` and `append`
+// images (docs.imgix.com/apis/rendering/watermark/mark): an absolute URL is fetched through the
+// SSRF guard, capped in bytes and time, but never from the rendering source's own delivery host (a
+// 400, since it would render itself). A path is a file of the same source, read through its
+// adapter as imgix reads relative marks "with the same credentials"; a query on it
+// (`/logo.png?w=160`) renders that file first, one level deep. A failure says what the origin
+// answered (`originStatus`), which an append answers with.
 import { parseParams } from '@darkroom/core';
-import { render, RenderError } from '@darkroom/render';
-import { GuardedFetchError } from '../net/guarded-fetch-error.ts';
+import { render, RenderError, type OriginStatus } from '@darkroom/render';
+import { GuardedFetchError, findGuardedFetchError } from '../net/guarded-fetch-error.ts';
 import { guardedFetch } from '../net/guarded-fetch.ts';
 import { hostName } from '../net/host-name.ts';
 import { webProxyUrl } from '../storage/web-proxy.ts';
@@ -29,8 +30,18 @@ const NO_HINTS = { width: null, viewportWidth: null, dpr: null, saveData: false 
 
 function noNestedOverlays(): Promise<Uint8Array> {
   return Promise.reject(
-    new RenderError(400, 'A mark, mask or blend image cannot have an overlay of its own.'),
+    new RenderError(400, 'A mark, mask, blend or append image cannot have an overlay of its own.'),
   );
+}
+
+/**
+ * What an HTTP status of an overlay's origin means, read as the web origins read a status
+ * (storage/http-origin.ts): 404 and 410 missing, 401 and 403 refused, anything else failing.
+ */
+function originStatusOf(status: number): OriginStatus {
+  if (status === 404 || status === 410) return 404;
+  if (status === 401 || status === 403) return 403;
+  return 502;
 }
 
 async function fetchAbsolute(url: URL, options: OverlayFetchOptions): Promise<Uint8Array> {
@@ -45,7 +56,9 @@ async function fetchAbsolute(url: URL, options: OverlayFetchOptions): Promise<Ui
     });
     if (response.status < 200 || response.status >= 300) {
       response.body.destroy();
-      throw new RenderError(422, `The image at ${url.href} answered HTTP ${response.status}.`);
+      throw new RenderError(422, `The image at ${url.href} answered HTTP ${response.status}.`, {
+        originStatus: originStatusOf(response.status),
+      });
     }
     const chunks: Buffer[] = [];
     for await (const chunk of response.body as AsyncIterable<Buffer>) chunks.push(chunk);
@@ -58,7 +71,11 @@ async function fetchAbsolute(url: URL, options: OverlayFetchOptions): Promise<Ui
         throw new RenderError(400, error.message, { cause: error });
       }
     }
-    throw new RenderError(422, `The image at ${url.href} could not be fetched.`, { cause: error });
+    const late = findGuardedFetchError(error)?.kind === 'timeout';
+    throw new RenderError(422, `The image at ${url.href} could not be fetched.`, {
+      cause: error,
+      originStatus: late ? 504 : 502,
+    });
   }
 }
 
@@ -73,10 +90,12 @@ async function fetchFromSource(address: string, options: OverlayFetchOptions): P
   try {
     bytes = (await fetchOriginImage(await options.source.adapter(), path.path)).bytes;
   } catch (error) {
-    const status = error instanceof OriginFailure && error.status === 413 ? 413 : 422;
-    throw new RenderError(status, `The image "${rawPath}" could not be read from this source.`, {
-      cause: error,
-    });
+    const failure = error instanceof OriginFailure ? error.status : 502;
+    throw new RenderError(
+      failure === 413 ? 413 : 422,
+      `The image "${rawPath}" could not be read from this source.`,
+      { cause: error, ...(failure !== 413 && { originStatus: failure }) },
+    );
   }
   if (query === '') return bytes;
   // The overlay's own query is a delivery URL's: names imgix does not know are ignored.
@@ -106,7 +125,7 @@ export function overlayFetcher(options: OverlayFetchOptions): (url: string) => P
       if (options.source.hostnames.has(hostName(url.hostname))) {
         throw new RenderError(
           400,
-          'A mark, mask or blend image cannot come from the same source by its URL; give its path instead.',
+          'A mark, mask, blend or append image cannot come from the same source by its URL; give its path instead.',
         );
       }
       return fetchAbsolute(url, options);
