@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { Size } from '@darkroom/core';
 import type { RawImage } from '../ai/types.ts';
-import { STDERR_KEPT, spawnFailure } from './ffmpeg.ts';
+import { SPAWN_OPTIONS, STDERR_KEPT, spawnFailure } from './ffmpeg.ts';
 
 /**
  * Runs ffmpeg with `args` (input and filters, without an output) and yields each frame it
@@ -23,7 +23,7 @@ export async function* ffmpegFrames(
       ...['-hide_banner', '-loglevel', 'error', '-nostdin', ...args],
       ...['-an', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], signal },
+    { ...SPAWN_OPTIONS, signal },
   );
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => {

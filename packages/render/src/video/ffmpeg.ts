@@ -1,10 +1,20 @@
 // The one way this package runs ffmpeg and ffprobe (Debian's binaries on PATH; see README):
 // spawned without a shell, stderr kept for the error message, aborted with the render's signal.
-import { spawn } from 'node:child_process';
+import { spawn, type SpawnOptions } from 'node:child_process';
 import { RenderError } from '../pipeline/context.ts';
 
 /** The end of a failed run's standard error kept for its message. */
 export const STDERR_KEPT = 2000;
+
+/**
+ * How every ffmpeg and ffprobe run is spawned. An aborted run is killed with SIGKILL: ffmpeg can
+ * ignore SIGTERM while a filter graph spins (ffmpeg 5.1 looping on padded audio past its input's
+ * end), and a render abandoned at its deadline must spend no more CPU; its output is discarded.
+ */
+export const SPAWN_OPTIONS = {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  killSignal: 'SIGKILL',
+} as const satisfies SpawnOptions;
 
 /** What a spawn of `command` that failed to run or was aborted answers. */
 export function spawnFailure(command: 'ffmpeg' | 'ffprobe', error: NodeJS.ErrnoException): Error {
@@ -19,7 +29,7 @@ export function spawnFailure(command: 'ffmpeg' | 'ffprobe', error: NodeJS.ErrnoE
 
 function run(command: 'ffmpeg' | 'ffprobe', args: readonly string[], signal?: AbortSignal) {
   return new Promise<string>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const child = spawn(command, args, { ...SPAWN_OPTIONS, signal });
     const output: Buffer[] = [];
     let errors = '';
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
