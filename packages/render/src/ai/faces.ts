@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { untrustedInput } from '../output/limits.ts';
 import type { RenderContext, RenderLimits } from '../pipeline/context.ts';
 import type { AiModels, DetectedFace, RawImage } from './types.ts';
+import { cloneSharingPixels } from '../pipeline/clone-image.ts';
 
 /** Large enough for faces a few percent of the frame, small enough to detect in a fraction of a second. */
 const DETECTION_SIDE = 1024;
@@ -17,7 +18,10 @@ const DETECTION_SIDE = 1024;
 export async function facesInPipeline(context: RenderContext): Promise<DetectedFace[]> {
   const models = context.request.ai;
   if (models === undefined) return [];
-  return facesOf(models, context.image.clone(), { width: context.width, height: context.height });
+  return facesOf(models, cloneSharingPixels(context.image), {
+    width: context.width,
+    height: context.height,
+  });
 }
 
 /** The faces in encoded image bytes, in the pixels of the image as displayed (EXIF applied). */

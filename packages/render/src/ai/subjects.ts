@@ -9,6 +9,7 @@ import type sharp from 'sharp';
 import type { RenderContext } from '../pipeline/context.ts';
 import { unionOf } from './faces.ts';
 import type { AiModels, DetectedLabel } from './types.ts';
+import { cloneSharingPixels } from '../pipeline/clone-image.ts';
 
 /** The long side of the copy the detector searches: larger images are shrunk to it first. */
 export const SUBJECT_DETECTION_SIDE = 1024;
@@ -37,7 +38,7 @@ export async function subjectInPipeline(
   const models = context.request.ai;
   if (models === undefined) return null;
   const size = { width: context.width, height: context.height };
-  return subjectInImage(models, context.image.clone(), size, modes);
+  return subjectInImage(models, cloneSharingPixels(context.image), size, modes);
 }
 
 /**

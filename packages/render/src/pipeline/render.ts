@@ -53,6 +53,7 @@ import { checkBudget } from './budget-plan.ts';
 import { keyedOutput } from '../steps/colorkey.ts';
 import { fitFactor, scaledWithin } from '../geometry/margins.ts';
 import { MOTION_DEFAULTS, motionVideo } from '../video/motion-video.ts';
+import { cloneSharingPixels } from './clone-image.ts';
 
 // Before any origin byte reaches libvips: only loaders hardened for untrusted input may run.
 blockUntrustedLoaders();
@@ -392,7 +393,7 @@ async function resolveFormat(context: RenderContext, choice: FormatChoice): Prom
   if (!context.hasAlpha) return choice.opaque;
   // An alpha channel is not transparency: measure it on the rendered pixels.
   await context.materialize();
-  const { isOpaque } = await context.image.clone().stats();
+  const { isOpaque } = await cloneSharingPixels(context.image).stats();
   return isOpaque ? choice.opaque : choice.transparent;
 }
 

@@ -2,6 +2,7 @@ import { bestWindowStart, edgeProfile } from '../geometry/edges.ts';
 import type { Rect, Size } from '@darkroom/core';
 import { clamp, toPixels } from '../geometry/pixels.ts';
 import type { RenderContext } from '../pipeline/context.ts';
+import { cloneSharingPixels } from '../pipeline/clone-image.ts';
 
 /** Longest side of the greyscale copy that `crop=edges` measures: detail enough, little work. */
 const PROBE_SIDE = 256;
@@ -29,8 +30,7 @@ export async function placeByEdges(
     width: toPixels(context.width * factor),
     height: toPixels(context.height * factor),
   };
-  const { data, info } = await context.image
-    .clone()
+  const { data, info } = await cloneSharingPixels(context.image)
     .resize(probe.width, probe.height, { fit: 'fill' })
     .removeAlpha()
     .greyscale()

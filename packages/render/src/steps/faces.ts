@@ -5,6 +5,7 @@ import type { StepModule } from '../pipeline/step.ts';
 import { facesInPipeline } from '../ai/faces.ts';
 import type { DetectedFace } from '../ai/types.ts';
 import { restartFromPixels } from '../pipeline/context-factory.ts';
+import { cloneSharingPixels } from '../pipeline/clone-image.ts';
 
 /**
  * Face obscuring and red-eye correction (imgix face-blur, face-pixel, auto=redeye) on the
@@ -38,7 +39,7 @@ async function obscureFaces(
   for (const face of faces) {
     const region = clampRegion(face, context, 0.15);
     if (region === null) continue;
-    let patch = context.image.clone().extract(region);
+    let patch = cloneSharingPixels(context.image).extract(region);
     const side = Math.min(region.width, region.height);
     if (pixel > 0) {
       // face-pixel 100 leaves about four blocks across the face.

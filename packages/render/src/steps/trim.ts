@@ -11,6 +11,7 @@ import { INLINE_PASS_PIXELS } from '../color/sharp-pixels.ts';
 import { currentDeadline } from '../pipeline/render-deadline.ts';
 import { renderWorkers } from '../workers/pool.ts';
 import { copyForWorker } from '../workers/worker-memory.ts';
+import { cloneSharingPixels } from '../pipeline/clone-image.ts';
 
 /**
  * `trim` and the `trim-*` family (docs.imgix.com/apis/rendering/trim): measures the border on
@@ -24,8 +25,7 @@ export const trimStep: StepModule = {
     const mode = context.params.string('trim');
     if (!mode) return;
     await context.materialize();
-    const { data, info } = await context.image
-      .clone()
+    const { data, info } = await cloneSharingPixels(context.image)
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { configureLibvips } from '../pipeline/libvips.ts';
 import { WorkerPool } from './pool.ts';
-import { RENDER_THREAD_NICE, lowerLibvipsThreads } from './thread-priority.ts';
+import { RENDER_THREAD_NICE, lowerRenderingThreads } from './thread-priority.ts';
 
 interface ThreadFacts {
   tid: string;
@@ -29,7 +29,7 @@ function threads(): ThreadFacts[] {
 const ownTid = () => readlinkSync('/proc/thread-self').split('/').at(-1) ?? '';
 
 describe.runIf(process.platform === 'linux')('rendering threads run below the event loop', () => {
-  it('lowers libvips worker threads, never the thread that serves', async () => {
+  it('lowers libvips worker threads and libuv pool threads, never the thread that serves', async () => {
     configureLibvips();
     const before = threads().find((thread) => thread.tid === ownTid())?.nice;
     await Promise.all(
@@ -40,10 +40,13 @@ describe.runIf(process.platform === 'linux')('rendering threads run below the ev
           .toBuffer(),
       ),
     );
-    lowerLibvipsThreads();
+    lowerRenderingThreads();
     const libvips = threads().filter((thread) => thread.name === 'libvips worker');
     expect(libvips.length).toBeGreaterThan(0);
     expect(libvips.map((thread) => thread.nice)).toEqual(libvips.map(() => RENDER_THREAD_NICE));
+    // sharp ran each pipeline on libuv's pool: those threads, like every other, are lowered.
+    const others = threads().filter((thread) => thread.tid !== ownTid());
+    expect(others.filter((thread) => thread.nice !== RENDER_THREAD_NICE)).toEqual([]);
     expect(threads().find((thread) => thread.tid === ownTid())?.nice).toBe(before);
   });
 

@@ -5,6 +5,7 @@
 import type { FallbackImage } from '@darkroom/core';
 import { guardedFetch, headerValue } from '../net/guarded-fetch.ts';
 import type { StorageOptions } from '../storage/types.ts';
+import { joinChunks } from '../net/read-all.ts';
 
 /** Sent with fallback fetches: a Darkroom delivery seeing it never falls back again (no loops). */
 export const FALLBACK_HEADER = 'x-darkroom-fallback';
@@ -52,7 +53,7 @@ export async function fetchFallback(
     }
     const chunks: Buffer[] = [];
     for await (const chunk of response.body as AsyncIterable<Buffer>) chunks.push(chunk);
-    return { body: Buffer.concat(chunks), contentType };
+    return { body: await joinChunks(chunks), contentType };
   } catch {
     return null;
   }

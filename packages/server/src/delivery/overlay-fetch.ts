@@ -10,6 +10,7 @@ import { render, RenderError, type OriginStatus } from '@darkroom/render';
 import { GuardedFetchError, findGuardedFetchError } from '../net/guarded-fetch-error.ts';
 import { guardedFetch } from '../net/guarded-fetch.ts';
 import { hostName } from '../net/host-name.ts';
+import { joinChunks } from '../net/read-all.ts';
 import { webProxyUrl } from '../storage/web-proxy.ts';
 import type { StorageOptions } from '../storage/types.ts';
 import type { DeliverySource } from './delivery-source.ts';
@@ -62,7 +63,7 @@ async function fetchAbsolute(url: URL, options: OverlayFetchOptions): Promise<Ui
     }
     const chunks: Buffer[] = [];
     for await (const chunk of response.body as AsyncIterable<Buffer>) chunks.push(chunk);
-    return Buffer.concat(chunks);
+    return await joinChunks(chunks);
   } catch (error) {
     if (error instanceof RenderError) throw error;
     if (error instanceof GuardedFetchError) {

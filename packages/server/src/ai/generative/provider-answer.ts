@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { joinChunks } from '../../net/read-all.ts';
 import { pngSize } from './png.ts';
 import { GenerativeError } from './types.ts';
 
@@ -31,7 +32,7 @@ export async function readCappedBody(
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return joinChunks(chunks);
 }
 
 /** The PNG in a successful answer, or the GenerativeError an unsuccessful one stands for. */
