@@ -3,6 +3,7 @@ export * from './jsonapi/error-codes.ts';
 export * from './jsonapi/pagination.ts';
 export * from './names/names.ts';
 export * from './accounts/schemas.ts';
+export * from './accounts/permissions.ts';
 export type * from './accounts/resources.ts';
 export type * from './assets/resources.ts';
 export * from './units/time.ts';

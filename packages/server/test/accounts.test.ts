@@ -1,3 +1,4 @@
+import { PERMISSION_GROUPS } from '@darkroom/core';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './databases.ts';
 import { call, PASSWORD, signUp, uniqueEmail } from './requests.ts';
@@ -30,6 +31,8 @@ describe.each(BACKENDS)('accounts on $name', (backend) => {
         impersonating: false,
         user_id: expect.stringMatching(ID),
         account_id: expect.stringMatching(ID),
+        // The first user of an account is Account Admin, which holds every group.
+        permissions: [...PERMISSION_GROUPS],
       },
     });
     expect(meta.authentication).toEqual({

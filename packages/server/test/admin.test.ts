@@ -1,3 +1,4 @@
+import { PERMISSION_GROUPS } from '@darkroom/core';
 import { describe, expect, it, vi } from 'vitest';
 import { BACKENDS } from './databases.ts';
 import { call, signInAdmin, signUp } from './requests.ts';
@@ -120,6 +121,8 @@ describe.each(BACKENDS)('admin routes on $name', (backend) => {
         impersonating: true,
         user_id: user.userId,
         account_id: user.accountId,
+        // The impersonation acts with the user's own groups: Account Admin, so all of them.
+        permissions: [...PERMISSION_GROUPS],
       },
     });
     expect(response.headers['set-cookie']).toBeUndefined();

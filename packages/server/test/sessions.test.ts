@@ -1,3 +1,4 @@
+import { PERMISSION_GROUPS } from '@darkroom/core';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './databases.ts';
 import { call, PASSWORD, signIn, signInAdmin, signUp, uniqueEmail } from './requests.ts';
@@ -16,6 +17,8 @@ describe.each(BACKENDS)('sessions on $name', (backend) => {
       impersonating: false,
       user_id: userId,
       account_id: accountId,
+      // The first user of an account is Account Admin, which holds every group.
+      permissions: [...PERMISSION_GROUPS],
     });
     expect(response.headers['set-cookie']).toBeUndefined();
   });
@@ -48,7 +51,13 @@ describe.each(BACKENDS)('sessions on $name', (backend) => {
     expect(response.body.data).toEqual({
       type: 'sessions',
       id: sessionId,
-      attributes: { admin: false, impersonating: false, user_id: userId, account_id: accountId },
+      attributes: {
+        admin: false,
+        impersonating: false,
+        user_id: userId,
+        account_id: accountId,
+        permissions: [...PERMISSION_GROUPS],
+      },
     });
   });
 

@@ -34,6 +34,8 @@ describe.each(BACKENDS)('users on $name', (backend) => {
         name: 'Tim Berners-Lee',
         email,
         admin: false,
+        // Added without groups: the narrowest one.
+        permissions: ['asset_manager_browse'],
         account_id: owner.accountId,
         date_created: expect.any(Number),
         date_modified: expect.any(Number),

@@ -1,3 +1,4 @@
+import type { PermissionGroup } from './permissions.ts';
 import type { CapabilityName } from '../capabilities/names.ts';
 
 /** Attributes of a `sessions` resource. `token` is present only when the session is created. */
@@ -7,6 +8,8 @@ export interface SessionAttributes {
   impersonating: boolean;
   user_id: string;
   account_id: string;
+  /** The permission groups of the session's user, implied ones included (platform spec section 5). */
+  permissions: PermissionGroup[];
 }
 
 /** Attributes of a `users` resource. */
@@ -14,6 +17,8 @@ export interface UserAttributes {
   name: string;
   email: string;
   admin: boolean;
+  /** The permission groups the user holds (platform spec section 5), as granted. */
+  permissions: PermissionGroup[];
   account_id: string;
   date_created: number;
   date_modified: number;

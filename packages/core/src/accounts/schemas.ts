@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameRule } from '../names/names.ts';
+import { userPermissionsSchema } from './permissions.ts';
 
 /** Passwords shorter than this are rejected as weak (422 weak_password). */
 export const MIN_PASSWORD_LENGTH = 10;
@@ -48,13 +49,29 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
+/**
+ * The groups a teammate added without any holds: the narrowest, so that forgetting to choose
+ * never hands out more than browsing (platform spec section 5).
+ */
+export const DEFAULT_TEAMMATE_PERMISSIONS = ['asset_manager_browse'] as const;
+
 /** Attributes of `POST /api/v4/users` (a teammate) and of the add-user form. */
 export const newUserSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
   password: newPasswordSchema,
+  permissions: userPermissionsSchema.default([...DEFAULT_TEAMMATE_PERMISSIONS]),
 });
 export type NewUserInput = z.input<typeof newUserSchema>;
+
+/** Attributes of `PATCH /api/v4/users/{id}`: a teammate's name and permission groups. */
+export const userPatchSchema = z
+  .object({
+    name: personNameSchema.optional(),
+    permissions: userPermissionsSchema.optional(),
+  })
+  .strict();
+export type UserPatchInput = z.input<typeof userPatchSchema>;
 
 /** Attributes of `POST /api/v4/admin/impersonations`. */
 export const impersonationSchema = z.object({

@@ -1,6 +1,7 @@
 import {
   capabilitySetSchema,
   DAY,
+  FIRST_USER_PERMISSIONS,
   paginationMeta,
   signUpSchema,
   type CapabilityName,
@@ -50,7 +51,14 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
       try {
         const { user, created } = await db.transaction().execute(async (trx) => {
           const account = await createAccount(trx, company, capabilities);
-          const user = await insertUser(trx, { accountId: account.id, name, email, passwordHash });
+          // The first user of an account holds Account Admin (platform spec section 5).
+          const user = await insertUser(trx, {
+            accountId: account.id,
+            name,
+            email,
+            passwordHash,
+            permissions: FIRST_USER_PERMISSIONS,
+          });
           const created = await createSession(trx, {
             userId: user.id,
             admin: false,

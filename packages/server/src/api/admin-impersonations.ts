@@ -41,7 +41,7 @@ export function impersonationRoutes(app: FastifyInstance): void {
     // The answer's meta stays the admin's: this request is theirs, not the impersonation's.
     const resource = sessionResource(
       created.session,
-      { id: target.id, accountId: target.account_id },
+      { id: target.id, accountId: target.account_id, permissions: target.permissions },
       created.token,
     );
     return sendData(reply, 201, resource);

@@ -24,6 +24,7 @@ function toAuth(session: ActiveSession): SessionAuth | null {
       email: session.user_email,
       accountId: session.account_id,
       admin: session.user_admin,
+      permissions: session.user_permissions,
     },
     admin: !impersonating && session.admin && session.user_admin,
     impersonator: impersonating

@@ -1,3 +1,4 @@
+import type { PermissionGroup } from '@darkroom/core';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database } from '../db/database.ts';
@@ -11,7 +12,15 @@ import type { GenerativeVideos } from '../ai/generative/index.ts';
 export interface SessionAuth {
   sessionId: string;
   /** The user the request acts as (the impersonated user while impersonating). */
-  user: { id: string; name: string; email: string; accountId: string; admin: boolean };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    accountId: string;
+    admin: boolean;
+    /** The permission groups the user holds (platform spec section 5). */
+    permissions: readonly PermissionGroup[];
+  };
   /** An administrator's own session: may use the /api/v4/admin routes. */
   admin: boolean;
   /** The administrator behind an impersonation session. */

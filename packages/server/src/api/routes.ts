@@ -17,6 +17,7 @@ import { sessionRoutes } from './sessions.ts';
 import { sourceFileRoutes } from './source-files.ts';
 import { sourceRoutes } from './sources.ts';
 import { API_PREFIX } from './prefix.ts';
+import { enforceRouteRules } from './route-permissions.ts';
 import { userRoutes } from './users.ts';
 import { validationRoutes } from './validations.ts';
 import { videoGenerationRoutes } from './video-generations.ts';
@@ -29,6 +30,7 @@ import { videoGenerationRoutes } from './video-generations.ts';
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     async (api) => {
+      enforceRouteRules(api, API_PREFIX);
       accountRoutes(api, 'account');
       sessionRoutes(api);
       userRoutes(api, 'account');

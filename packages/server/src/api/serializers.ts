@@ -1,5 +1,7 @@
 import {
   capabilityList,
+  effectivePermissions,
+  type PermissionGroup,
   type AccountAttributes,
   type ResourceObject,
   type SessionAttributes,
@@ -22,6 +24,7 @@ export function userResource(user: UserRow): UserResource {
       name: user.name,
       email: user.email,
       admin: user.admin,
+      permissions: user.permissions,
       account_id: user.account_id,
       date_created: user.created_at.getTime(),
       date_modified: user.updated_at.getTime(),
@@ -47,7 +50,7 @@ export function accountResource(account: AccountRow): AccountResource {
 /** A session; `token` only in the answer that creates it, as it is never stored. */
 export function sessionResource(
   session: Pick<SessionRow, 'id' | 'admin' | 'impersonator_user_id'>,
-  user: { id: string; accountId: string },
+  user: { id: string; accountId: string; permissions: readonly PermissionGroup[] },
   token?: string,
 ): SessionResource {
   return {
@@ -59,6 +62,7 @@ export function sessionResource(
       impersonating: session.impersonator_user_id !== null,
       user_id: user.id,
       account_id: user.accountId,
+      permissions: effectivePermissions(user.permissions),
     },
   };
 }

@@ -22,6 +22,7 @@ export function sendNewSession(
       email: user.email,
       accountId: user.account_id,
       admin: user.admin,
+      permissions: user.permissions,
     },
     admin: session.admin,
     impersonator: null,
@@ -30,6 +31,10 @@ export function sendNewSession(
     const maxAgeSeconds = Math.floor((session.expires_at.getTime() - Date.now()) / 1000);
     setAdminCookie(reply, token, maxAgeSeconds);
   }
-  const resource = sessionResource(session, { id: user.id, accountId: user.account_id }, token);
+  const resource = sessionResource(
+    session,
+    { id: user.id, accountId: user.account_id, permissions: user.permissions },
+    token,
+  );
   return sendData(reply, 201, resource);
 }

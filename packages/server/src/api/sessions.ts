@@ -39,7 +39,11 @@ export function sessionRoutes(app: FastifyInstance): void {
         admin: auth.admin,
         impersonator_user_id: auth.impersonator?.id ?? null,
       },
-      { id: auth.user.id, accountId: auth.user.accountId },
+      {
+        id: auth.user.id,
+        accountId: auth.user.accountId,
+        permissions: auth.user.permissions,
+      },
     );
     return sendData(reply, 200, session);
   });

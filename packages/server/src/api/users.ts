@@ -1,15 +1,25 @@
-import { newUserSchema, paginationMeta } from '@darkroom/core';
+import {
+  newUserSchema,
+  paginationMeta,
+  userPatchSchema,
+  type PermissionGroup,
+} from '@darkroom/core';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { checkUserAllowance } from '../billing/limits.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { isId } from '../db/ids.ts';
 import { findAccounts } from '../store/accounts.ts';
 import {
+  countAccountAdmins,
   deleteUser,
   EmailTakenError,
   findUser,
   insertUser,
   listUsers,
+  lockAccountUsers,
+  updateUser,
   type UserColumn,
 } from '../store/users.ts';
 import { requireAuth } from './authentication.ts';
@@ -26,6 +36,32 @@ const USER_SORT_FIELDS: Record<string, UserColumn> = {
   date_created: 'created_at',
   date_modified: 'updated_at',
 };
+
+function losesAccountAdmin(
+  before: readonly PermissionGroup[],
+  after: readonly PermissionGroup[],
+): boolean {
+  return before.includes('account_admin') && !after.includes('account_admin');
+}
+
+/**
+ * An account always keeps an Account Admin, or nobody could manage its users again (platform
+ * spec section 5). Counted inside the caller's transaction, with the account's users locked, so
+ * two admins demoting each other at once cannot both succeed.
+ */
+async function refuseLastAccountAdmin(
+  db: Kysely<DatabaseSchema>,
+  accountId: string,
+): Promise<void> {
+  await lockAccountUsers(db, accountId);
+  if ((await countAccountAdmins(db, accountId)) <= 1) {
+    throw apiError(
+      'conflict',
+      "This is the account's last Account Admin. Make another teammate an Account Admin first.",
+      { pointer: '/data/attributes/permissions' },
+    );
+  }
+}
 
 function notFound(): ApiError {
   return apiError('not_found', 'No user has this id.');
@@ -83,7 +119,7 @@ export function userRoutes(app: FastifyInstance, scope: RouteScope): void {
       const attributes = requestAttributes(request.body, 'users');
       const parsed = newUserSchema.safeParse(attributes);
       if (!parsed.success) throw attributeErrors(parsed.error, attributes);
-      const { name, email, password } = parsed.data;
+      const { name, email, password, permissions } = parsed.data;
       if (app.darkroom.config.planLimits) {
         await checkUserAllowance(app.darkroom.database.db, auth.user.accountId);
       }
@@ -93,12 +129,33 @@ export function userRoutes(app: FastifyInstance, scope: RouteScope): void {
           name,
           email,
           passwordHash: await hashPassword(password),
+          permissions,
         });
         return sendData(reply, 201, userResource(user));
       } catch (error) {
         if (error instanceof EmailTakenError) throw emailTaken();
         throw error;
       }
+    });
+
+    app.patch<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
+      const auth = requireAuth(request);
+      const attributes = requestAttributes(request.body, 'users');
+      const parsed = userPatchSchema.safeParse(attributes);
+      if (!parsed.success) throw attributeErrors(parsed.error, attributes);
+      const { id } = request.params;
+      const { db } = app.darkroom.database;
+      const updated = await db.transaction().execute(async (trx) => {
+        const user = isId(id) ? await findUser(trx, id, auth.user.accountId) : undefined;
+        if (!user) throw notFound();
+        const { permissions } = parsed.data;
+        if (permissions !== undefined && losesAccountAdmin(user.permissions, permissions)) {
+          await refuseLastAccountAdmin(trx, user.account_id);
+        }
+        return updateUser(trx, user.id, parsed.data);
+      });
+      if (!updated) throw notFound();
+      return sendData(reply, 200, userResource(updated));
     });
   }
 
@@ -112,7 +169,13 @@ export function userRoutes(app: FastifyInstance, scope: RouteScope): void {
     if (user.id === auth.user.id) {
       throw apiError('conflict', 'You cannot delete yourself.');
     }
-    await deleteUser(db, user.id);
+    await db.transaction().execute(async (trx) => {
+      // An install administrator may remove an account's last user; its own admins may not.
+      if (scope === 'account' && user.permissions.includes('account_admin')) {
+        await refuseLastAccountAdmin(trx, user.account_id);
+      }
+      await deleteUser(trx, user.id);
+    });
     return reply.code(204).send();
   });
 }

@@ -1,3 +1,4 @@
+import { FIRST_USER_PERMISSIONS } from '@darkroom/core';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, UserRow } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -49,6 +50,7 @@ export async function ensureAdmin(
       email: input.email,
       passwordHash,
       admin: true,
+      permissions: FIRST_USER_PERMISSIONS,
     });
     return { outcome: 'created', user };
   });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { HOUR } from '@darkroom/core';
+import { HOUR, type PermissionGroup } from '@darkroom/core';
 import type { DatabaseSchema, SessionRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -42,6 +42,7 @@ export interface ActiveSession {
   user_name: string;
   user_email: string;
   user_admin: boolean;
+  user_permissions: PermissionGroup[];
   account_id: string;
   impersonator_user_id: string | null;
   impersonator_name: string | null;
@@ -64,6 +65,7 @@ export async function findActiveSession(
       'users.name as user_name',
       'users.email as user_email',
       'users.admin as user_admin',
+      'users.permissions as user_permissions',
       'users.account_id',
       'sessions.impersonator_user_id',
       'impersonator.name as impersonator_name',

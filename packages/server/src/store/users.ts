@@ -1,3 +1,4 @@
+import type { PermissionGroup } from '@darkroom/core';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema, UserRow } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
@@ -26,6 +27,7 @@ export interface NewUserValues {
   email: string;
   passwordHash: string;
   admin?: boolean;
+  permissions: readonly PermissionGroup[];
 }
 
 /** Inserts a user; throws EmailTakenError when the email (in any case) is already used. */
@@ -43,6 +45,7 @@ export async function insertUser(
         email: user.email,
         password_hash: user.passwordHash,
         admin: user.admin ?? false,
+        permissions: JSON.stringify(user.permissions),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -96,4 +99,51 @@ export async function listUsers(
 export async function deleteUser(db: Kysely<DatabaseSchema>, id: string): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Sets a user's name or permission groups; the row as it is now. */
+export async function updateUser(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+  changes: { name?: string; permissions?: readonly PermissionGroup[] },
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.permissions === undefined
+        ? {}
+        : { permissions: JSON.stringify(changes.permissions) }),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** How many users of the account hold Account Admin. */
+export async function countAccountAdmins(
+  db: Kysely<DatabaseSchema>,
+  accountId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('account_id', '=', accountId)
+    .where(sql<boolean>`permissions ? 'account_admin'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Locks the account's user rows until the transaction ends (SELECT ... FOR UPDATE). */
+export async function lockAccountUsers(
+  db: Kysely<DatabaseSchema>,
+  accountId: string,
+): Promise<void> {
+  await db
+    .selectFrom('users')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .execute();
 }

@@ -13,6 +13,7 @@ import { usageRollups } from './0012_usage_rollups.ts';
 import { billing } from './0013_billing.ts';
 import { video } from './0014_video.ts';
 import { videoGenerations } from './0015_video_generations.ts';
+import { permissionGroups } from './0016_permission_groups.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   billing,
   video,
   videoGenerations,
+  permissionGroups,
 ];

@@ -1,6 +1,6 @@
 // Accounts, their users and sessions, what admins did while impersonating, and the dashboard's
 // event log.
-import type { CapabilityName } from '@darkroom/core';
+import type { CapabilityName, PermissionGroup } from '@darkroom/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, NullableTimestamp, Timestamp } from './columns.ts';
 
@@ -23,6 +23,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   admin: Generated<boolean>;
+  /** The user's permission groups (migration 0016), as granted; never empty. */
+  permissions: ColumnType<PermissionGroup[], string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

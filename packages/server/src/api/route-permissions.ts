@@ -1,0 +1,128 @@
+// Which permission group each route of /api/v4 needs (platform spec section 5; the groups are
+// imgix's). Every route mounted under /api/v4 must be listed: the app refuses to start with a
+// route this table does not name, so no route can be added without deciding who may call it.
+import { grantsPermission, PERMISSION_GROUP_LABELS, type PermissionGroup } from '@darkroom/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiError } from '../errors.ts';
+
+/**
+ * `public`: anyone, signed in or not (sign-up, sign-in, signed provider webhooks);
+ * `signed_in`: any user of the account, whatever their groups; else the group needed.
+ */
+export type RouteRule = PermissionGroup | 'signed_in' | 'public';
+
+/** `METHOD path` under /api/v4 (HEAD answers as GET does) to the rule it follows. */
+export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
+  // Accounts: sign-up, and a user reads their own account (only install admins change one).
+  'POST /accounts': 'public',
+  'GET /accounts': 'signed_in',
+  'GET /accounts/:id': 'signed_in',
+  // Sessions: signing in and out, and the session itself.
+  'POST /sessions': 'public',
+  'GET /sessions/current': 'signed_in',
+  'DELETE /sessions/current': 'signed_in',
+  // Users and their groups.
+  'GET /users': 'account_admin',
+  'GET /users/:id': 'account_admin',
+  'POST /users': 'account_admin',
+  'PATCH /users/:id': 'account_admin',
+  'DELETE /users/:id': 'account_admin',
+  // The dashboard's own event log and the install's settings every screen reads.
+  'POST /events': 'signed_in',
+  'GET /platform-settings': 'signed_in',
+  // Analytics.
+  'GET /analytics': 'analytics',
+  'GET /analytics/:metric': 'analytics',
+  'GET /analytics/top_assets': 'analytics',
+  'GET /analytics/top_referrers': 'analytics',
+  // Sources: every user sees which exist (browsing assets starts there); changing them,
+  // checking configurations and reading the signing token is the Sources group's.
+  'GET /sources': 'signed_in',
+  'GET /sources/:id': 'signed_in',
+  'POST /sources': 'sources',
+  'PATCH /sources/:id': 'sources',
+  'GET /sources/:id/secure-url-token': 'sources',
+  'POST /sources/:id/secure-url-token': 'sources',
+  'POST /validations/domains': 'sources',
+  'POST /validations/source/configurations': 'sources',
+  // Purges.
+  'POST /purges': 'purge',
+  // The asset manager: Browse reads, Edit writes (uploads, metadata, indexing, generation).
+  'GET /assets/sources': 'asset_manager_browse',
+  'GET /sources/:id/assets': 'asset_manager_browse',
+  'POST /sources/:id/files': 'asset_manager_edit',
+  'POST /sources/:id/assets/index': 'asset_manager_edit',
+  'GET /assets/:sourceId/*': 'asset_manager_browse',
+  'PATCH /assets/:sourceId/*': 'asset_manager_edit',
+  'POST /assets/:sourceId/*': 'asset_manager_edit',
+  'GET /assets/manual-alt-text': 'asset_manager_browse',
+  'POST /assets/manual-alt-text': 'asset_manager_edit',
+  'GET /video-generations': 'asset_manager_browse',
+  'GET /video-generations/:id': 'asset_manager_browse',
+  'GET /video-generations/:id/content': 'asset_manager_browse',
+  'POST /video-generations': 'asset_manager_edit',
+  // Billing. Every screen shows the plan (what it includes decides what is offered).
+  'GET /account/plan': 'signed_in',
+  'POST /stripe/webhooks': 'public',
+  'GET /stripe/passthrough/v1/invoices': 'billing',
+  'GET /stripe/passthrough/v1/subscriptions/:id': 'billing',
+  'GET /billing/prices': 'billing',
+  'GET /billing/subscription': 'billing',
+  'PATCH /billing/subscription': 'billing',
+  'DELETE /billing/subscription': 'billing',
+  'GET /billing/usage': 'billing',
+  'GET /billing/invoices/:id/hosted': 'billing',
+  'GET /billing/invoices/:id/pdf': 'billing',
+  'POST /customer-portal-sessions': 'billing',
+};
+
+/** Routes mounted only when Stripe webhooks are configured (STRIPE_WEBHOOK_SECRET). */
+export const ROUTES_NEEDING_BILLING: ReadonlySet<string> = new Set(['POST /stripe/webhooks']);
+
+function ruleKey(method: string, url: string, prefix: string): string {
+  const path = url.startsWith(prefix) ? url.slice(prefix.length) : url;
+  // Some lists answer with and without the spec's trailing slash: one rule covers both.
+  const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return `${method === 'HEAD' ? 'GET' : method} ${bare}`;
+}
+
+/** The rule of a route, or undefined when the table does not name it. */
+export function routeRule(method: string, url: string, prefix: string): RouteRule | undefined {
+  return ROUTE_RULES[ruleKey(method, url, prefix)];
+}
+
+/** 403 naming the missing group, and who can grant it. */
+function missingGroup(group: PermissionGroup) {
+  return apiError(
+    'forbidden',
+    `This needs the ${PERMISSION_GROUP_LABELS[group]} permission group. Ask an Account Admin of your account to grant it.`,
+  );
+}
+
+/** Throws 403 when the signed-in caller lacks the group the route needs. */
+export function checkRouteRule(request: FastifyRequest, rule: RouteRule): void {
+  // Anonymous callers reach the handler, which answers 401 (requireAuth) where it must.
+  if (rule === 'public' || rule === 'signed_in' || request.auth === null) return;
+  if (!grantsPermission(request.auth.user.permissions, rule)) throw missingGroup(rule);
+}
+
+/**
+ * Checks every /api/v4 route against its rule, before its body is read. Must be registered
+ * before the routes of `api` (Fastify's onRoute hook only sees routes added after it).
+ */
+export function enforceRouteRules(api: FastifyInstance, prefix: string): void {
+  api.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (routeRule(method, route.url, prefix) === undefined) {
+        throw new Error(
+          `${method} ${route.url} has no permission rule: add it to ROUTE_RULES (api/route-permissions.ts).`,
+        );
+      }
+    }
+  });
+  api.addHook('onRequest', async (request) => {
+    const rule = routeRule(request.method, request.routeOptions.url ?? '', prefix);
+    if (rule !== undefined) checkRouteRule(request, rule);
+  });
+}

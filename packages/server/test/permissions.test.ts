@@ -1,0 +1,229 @@
+import {
+  PERMISSION_GROUP_LABELS,
+  PERMISSION_GROUPS,
+  grantsPermission,
+  type PermissionGroup,
+} from '@darkroom/core';
+import { describe, expect, it } from 'vitest';
+import {
+  ROUTE_RULES,
+  ROUTES_NEEDING_BILLING,
+  type RouteRule,
+} from '../src/api/route-permissions.ts';
+import { BACKENDS } from './databases.ts';
+import { call, PASSWORD, signIn, signUp, uniqueEmail, type SignedUp } from './requests.ts';
+import { useTestApp } from './test-app.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** An id no row has: allowed callers get past the permission check to a 404 or a 422. */
+const UNKNOWN_ID = '0123456789abcdef01234567';
+
+function concretePath(path: string): string {
+  return `/api/v4${path
+    .replace(':sourceId', UNKNOWN_ID)
+    .replace(':id', UNKNOWN_ID)
+    .replace(':metric', 'requests')
+    .replace('*', 'missing.png')}`;
+}
+
+/** True when the answer is the permission check's refusal (not a handler's own 403). */
+function refusedForGroup(response: { status: number; body: unknown }): boolean {
+  const error = (response.body as { errors?: { code?: string; detail?: string }[] } | null)
+    ?.errors?.[0];
+  return (
+    response.status === 403 &&
+    error?.code === 'forbidden' &&
+    (error.detail ?? '').includes('permission group')
+  );
+}
+
+function expectedRefusal(rule: RouteRule, held: readonly PermissionGroup[]): boolean {
+  if (rule === 'public' || rule === 'signed_in') return false;
+  return !grantsPermission(held, rule);
+}
+
+describe.each(BACKENDS)('permission groups on $name', (backend) => {
+  const context = useTestApp(backend);
+
+  async function addTeammate(
+    owner: SignedUp,
+    permissions: readonly PermissionGroup[] | undefined,
+  ): Promise<{ id: string; token: string; email: string }> {
+    const email = uniqueEmail('member');
+    const created = await call(context.app, 'POST', '/api/v4/users', {
+      token: owner.token,
+      body: {
+        data: {
+          type: 'users',
+          attributes: {
+            name: 'Grace Hopper',
+            email,
+            password: PASSWORD,
+            ...(permissions ? { permissions } : {}),
+          },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const session = await signIn(context.app, email);
+    return {
+      id: (created.body as { data: { id: string } }).data.id,
+      token: (session.body as { data: { attributes: { token: string } } }).data.attributes.token,
+      email,
+    };
+  }
+
+  it('checks every /api/v4 route against every group: 0 mismatches', async () => {
+    const owner = await signUp(context.app);
+    const holders: { held: PermissionGroup[]; token: string }[] = [];
+    for (const group of PERMISSION_GROUPS) {
+      holders.push({ held: [group], token: (await addTeammate(owner, [group])).token });
+    }
+    const mismatches: string[] = [];
+    let checked = 0;
+    // Signing out ends the session the rest of the matrix uses: it goes last.
+    const routes = Object.entries(ROUTE_RULES).sort(
+      ([a], [b]) =>
+        Number(a === 'DELETE /sessions/current') - Number(b === 'DELETE /sessions/current'),
+    );
+    for (const { held, token } of holders) {
+      for (const [key, rule] of routes) {
+        const [method, path] = key.split(' ') as [Method, string];
+        const response = await call(context.app, method, concretePath(path), {
+          token,
+          ...(method === 'POST' || method === 'PATCH' ? { body: { data: {} } } : {}),
+        });
+        checked += 1;
+        const expected = expectedRefusal(rule, held);
+        if (refusedForGroup(response) !== expected) {
+          mismatches.push(
+            `${held.join('+')} ${key}: expected ${expected ? '403' : 'not refused'}, got ${response.status}`,
+          );
+        }
+      }
+    }
+    expect(checked).toBe(PERMISSION_GROUPS.length * Object.keys(ROUTE_RULES).length);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('lists only routes that exist', () => {
+    const stale = Object.keys(ROUTE_RULES).filter((key) => {
+      if (ROUTES_NEEDING_BILLING.has(key)) return false;
+      const [method, path] = key.split(' ') as [Method, string];
+      return !context.app.hasRoute({ method, url: `/api/v4${path}` });
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it('names the missing group in the 403', async () => {
+    const owner = await signUp(context.app);
+    const browser = await addTeammate(owner, ['asset_manager_browse']);
+    const response = await call(context.app, 'GET', '/api/v4/analytics', { token: browser.token });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({
+      errors: [
+        {
+          code: 'forbidden',
+          detail: `This needs the ${PERMISSION_GROUP_LABELS.analytics} permission group. Ask an Account Admin of your account to grant it.`,
+        },
+      ],
+    });
+  });
+
+  it('makes the first user Account Admin and gives a teammate added without groups only browsing', async () => {
+    const owner = await signUp(context.app);
+    const session = await call(context.app, 'GET', '/api/v4/sessions/current', {
+      token: owner.token,
+    });
+    expect(session.body).toMatchObject({
+      data: { attributes: { permissions: PERMISSION_GROUPS } },
+    });
+    const member = await addTeammate(owner, undefined);
+    const own = await call(context.app, 'GET', '/api/v4/sessions/current', {
+      token: member.token,
+    });
+    expect(own.body).toMatchObject({
+      data: { attributes: { permissions: ['asset_manager_browse'] } },
+    });
+  });
+
+  it('reports implied groups in the session: Edit holds Browse', async () => {
+    const owner = await signUp(context.app);
+    const editor = await addTeammate(owner, ['asset_manager_edit', 'purge']);
+    const session = await call(context.app, 'GET', '/api/v4/sessions/current', {
+      token: editor.token,
+    });
+    expect(session.body).toMatchObject({
+      data: {
+        attributes: { permissions: ['purge', 'asset_manager_browse', 'asset_manager_edit'] },
+      },
+    });
+  });
+
+  it("edits a teammate's groups, which apply to their next request", async () => {
+    const owner = await signUp(context.app);
+    const member = await addTeammate(owner, ['asset_manager_browse']);
+    expect(
+      (await call(context.app, 'GET', '/api/v4/analytics', { token: member.token })).status,
+    ).toBe(403);
+    const patched = await call(context.app, 'PATCH', `/api/v4/users/${member.id}`, {
+      token: owner.token,
+      body: { data: { type: 'users', attributes: { permissions: ['analytics', 'billing'] } } },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({
+      data: { attributes: { permissions: ['billing', 'analytics'] } },
+    });
+    expect(
+      refusedForGroup(await call(context.app, 'GET', '/api/v4/analytics', { token: member.token })),
+    ).toBe(false);
+  });
+
+  it('refuses groups that do not exist, none at all, or other attributes with 422', async () => {
+    const owner = await signUp(context.app);
+    const member = await addTeammate(owner, ['purge']);
+    for (const attributes of [
+      { permissions: [] },
+      { permissions: ['superuser'] },
+      { permissions: ['purge', 'purge'] },
+      { permissions: 'purge' },
+      { email: 'other@example.com' },
+    ]) {
+      const response = await call(context.app, 'PATCH', `/api/v4/users/${member.id}`, {
+        token: owner.token,
+        body: { data: { type: 'users', attributes } },
+      });
+      expect(response.status, JSON.stringify(attributes)).toBe(422);
+    }
+  });
+
+  it('never leaves an account without an Account Admin', async () => {
+    const owner = await signUp(context.app);
+    const ownerId = owner.userId;
+    const demoted = await call(context.app, 'PATCH', `/api/v4/users/${ownerId}`, {
+      token: owner.token,
+      body: { data: { type: 'users', attributes: { permissions: ['billing'] } } },
+    });
+    expect(demoted.status).toBe(409);
+    expect(demoted.body).toMatchObject({
+      errors: [{ code: 'conflict', source: { pointer: '/data/attributes/permissions' } }],
+    });
+
+    // With a second Account Admin, the first may step down, and the last one stays.
+    const second = await addTeammate(owner, ['account_admin']);
+    const stepDown = await call(context.app, 'PATCH', `/api/v4/users/${ownerId}`, {
+      token: owner.token,
+      body: { data: { type: 'users', attributes: { permissions: ['billing'] } } },
+    });
+    expect(stepDown.status).toBe(200);
+    const last = await call(context.app, 'PATCH', `/api/v4/users/${second.id}`, {
+      token: second.token,
+      body: { data: { type: 'users', attributes: { permissions: ['purge'] } } },
+    });
+    expect(last.status).toBe(409);
+    // The former admin lost user management with the group.
+    const refused = await call(context.app, 'GET', '/api/v4/users', { token: owner.token });
+    expect(refusedForGroup(refused)).toBe(true);
+  });
+});
