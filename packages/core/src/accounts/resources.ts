@@ -33,3 +33,17 @@ export interface AccountAttributes {
   date_created: number;
   date_modified: number;
 }
+
+/** Attributes of an `api_keys` resource. `key` is present only in the answer that creates it. */
+export interface ApiKeyAttributes {
+  key?: string;
+  name: string;
+  /** The groups the key was given (platform spec section 5). */
+  permissions: PermissionGroup[];
+  /** The key's last four characters. */
+  hint: string;
+  created_by: string;
+  date_created: number;
+  date_last_used: number | null;
+  date_expires: number | null;
+}

@@ -93,3 +93,31 @@ export const analyticsEventSchema = z.object({
     .default({}),
 });
 export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>;
+
+/** The longest an API key may be valid for when it is given an expiry. */
+export const MAX_API_KEY_LIFETIME_MS = 5 * 365 * 24 * 60 * 60 * 1000;
+
+/** Attributes of `POST /api/v4/api-keys`: a label, its groups, and an optional expiry. */
+export const newApiKeySchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'This field is required')
+      .max(120, 'Use at most 120 characters')
+      .check(nameRule()),
+    permissions: userPermissionsSchema,
+    /** Milliseconds since the epoch, as every date of the API; null or absent: never. */
+    date_expires: z
+      .number()
+      .int()
+      .refine((at) => at > Date.now(), 'Choose a moment in the future')
+      .refine(
+        (at) => at <= Date.now() + MAX_API_KEY_LIFETIME_MS,
+        'Choose a moment within five years',
+      )
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type NewApiKeyInput = z.input<typeof newApiKeySchema>;

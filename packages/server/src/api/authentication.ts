@@ -1,4 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { effectivePermissions } from '@darkroom/core';
+import {
+  API_KEY_PREFIX,
+  findActiveApiKey,
+  touchApiKey,
+  type ActiveApiKey,
+} from '../store/api-keys.ts';
 import { findActiveSession, type ActiveSession } from '../store/sessions.ts';
 import type { SessionAuth } from './context.ts';
 import { apiError, routeNotFound } from '../errors.ts';
@@ -30,7 +37,48 @@ function toAuth(session: ActiveSession): SessionAuth | null {
     impersonator: impersonating
       ? { id: session.impersonator_user_id ?? '', name: session.impersonator_name ?? '' }
       : null,
+    apiKey: null,
   };
+}
+
+/**
+ * A key acts for the user who created it, with its own groups, narrowed to what that user holds
+ * today: demoting the user narrows their keys too.
+ */
+function keyAuth(key: ActiveApiKey): SessionAuth {
+  const held = effectivePermissions(key.user_permissions);
+  return {
+    sessionId: key.id,
+    user: {
+      id: key.user_id,
+      name: key.user_name,
+      email: key.user_email,
+      accountId: key.account_id,
+      admin: false,
+      permissions: effectivePermissions(key.permissions).filter((group) => held.includes(group)),
+    },
+    admin: false,
+    impersonator: null,
+    apiKey: { id: key.id, name: key.name },
+  };
+}
+
+async function authenticateBearer(
+  request: FastifyRequest,
+  token: string,
+): Promise<SessionAuth | null> {
+  const { db } = request.server.darkroom.database;
+  if (token.startsWith(API_KEY_PREFIX)) {
+    const key = await findActiveApiKey(db, token);
+    if (key !== undefined) {
+      await touchApiKey(db, key);
+      // Every use of a key is attributable in the request log.
+      request.log = request.log.child({ apiKeyId: key.id });
+      return keyAuth(key);
+    }
+  }
+  const session = await findActiveSession(db, token);
+  return session ? toAuth(session) : null;
 }
 
 /**
@@ -46,8 +94,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     const { db } = request.server.darkroom.database;
     if (request.headers.authorization !== undefined) {
       const token = bearerToken(request);
-      const session = token ? await findActiveSession(db, token) : undefined;
-      request.auth = session ? toAuth(session) : null;
+      request.auth = token ? await authenticateBearer(request, token) : null;
       return;
     }
     const cookie = request.cookies[ADMIN_COOKIE];

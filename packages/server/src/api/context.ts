@@ -25,6 +25,8 @@ export interface SessionAuth {
   admin: boolean;
   /** The administrator behind an impersonation session. */
   impersonator: { id: string; name: string } | null;
+  /** The account API key the request came with, instead of a session (`sessionId` is its id). */
+  apiKey: { id: string; name: string } | null;
 }
 
 export interface AppContext {

@@ -21,6 +21,10 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /sessions': 'public',
   'GET /sessions/current': 'signed_in',
   'DELETE /sessions/current': 'signed_in',
+  // API keys: Account Admin's (keys themselves cannot create or revoke keys).
+  'GET /api-keys': 'account_admin',
+  'POST /api-keys': 'account_admin',
+  'DELETE /api-keys/:id': 'account_admin',
   // Users and their groups.
   'GET /users': 'account_admin',
   'GET /users/:id': 'account_admin',

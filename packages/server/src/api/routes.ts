@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { assetAltTextRoutes } from './asset-alt-text.ts';
@@ -32,6 +33,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     async (api) => {
       enforceRouteRules(api, API_PREFIX);
       accountRoutes(api, 'account');
+      apiKeyRoutes(api);
       sessionRoutes(api);
       userRoutes(api, 'account');
       eventRoutes(api);

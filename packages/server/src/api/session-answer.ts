@@ -26,6 +26,7 @@ export function sendNewSession(
     },
     admin: session.admin,
     impersonator: null,
+    apiKey: null,
   };
   if (session.admin) {
     const maxAgeSeconds = Math.floor((session.expires_at.getTime() - Date.now()) / 1000);

@@ -50,6 +50,9 @@ export function sessionRoutes(app: FastifyInstance): void {
 
   app.delete('/sessions/current', async (request, reply) => {
     const auth = requireAuth(request);
+    if (auth.apiKey !== null) {
+      throw apiError('bad_request', 'An API key is not a session: revoke it on the API keys page.');
+    }
     await revokeSession(app.darkroom.database.db, auth.sessionId);
     // Ending an impersonation keeps the admin's own cookie: the admin returns to it.
     if (auth.admin) clearAdminCookie(reply);

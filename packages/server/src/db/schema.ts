@@ -27,8 +27,10 @@ import type {
   UserAgentLabelsTable,
 } from './tables/usage.ts';
 import type { VideoGenerationsTable } from './tables/video-generations.ts';
+import type { ApiKeysTable } from './tables/api-keys.ts';
 
 export type * from './tables/accounts.ts';
+export type * from './tables/api-keys.ts';
 export type * from './tables/assets.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/jobs.ts';
@@ -58,4 +60,5 @@ export interface DatabaseSchema {
   billing_invoices: BillingInvoicesTable;
   billing_webhook_events: BillingWebhookEventsTable;
   video_generations: VideoGenerationsTable;
+  api_keys: ApiKeysTable;
 }

@@ -14,6 +14,7 @@ import { billing } from './0013_billing.ts';
 import { video } from './0014_video.ts';
 import { videoGenerations } from './0015_video_generations.ts';
 import { permissionGroups } from './0016_permission_groups.ts';
+import { apiKeys } from './0017_api_keys.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   video,
   videoGenerations,
   permissionGroups,
+  apiKeys,
 ];
