@@ -7,6 +7,7 @@ import {
   type ActiveApiKey,
 } from '../store/api-keys.ts';
 import { findActiveSession, type ActiveSession } from '../store/sessions.ts';
+import { keyUsesToRecord } from './key-use.ts';
 import type { SessionAuth } from './context.ts';
 import { apiError, routeNotFound } from '../errors.ts';
 
@@ -71,7 +72,7 @@ async function authenticateBearer(
   if (token.startsWith(API_KEY_PREFIX)) {
     const key = await findActiveApiKey(db, token);
     if (key !== undefined) {
-      await touchApiKey(db, key);
+      if (await touchApiKey(db, key)) keyUsesToRecord.add(request);
       // Every use of a key is attributable in the request log.
       request.log = request.log.child({ apiKeyId: key.id });
       return keyAuth(key);

@@ -25,6 +25,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api-keys': 'account_admin',
   'POST /api-keys': 'account_admin',
   'DELETE /api-keys/:id': 'account_admin',
+  // The audit log.
+  'GET /audit-events': 'account_admin',
   // Users and their groups.
   'GET /users': 'account_admin',
   'GET /users/:id': 'account_admin',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts.ts';
 import { apiKeyRoutes } from './api-keys.ts';
+import { auditEventRoutes, auditRoutes } from './audit-log.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { assetAltTextRoutes } from './asset-alt-text.ts';
@@ -32,6 +33,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     async (api) => {
       enforceRouteRules(api, API_PREFIX);
+      auditRoutes(api, API_PREFIX);
+      auditEventRoutes(api, 'account');
       accountRoutes(api, 'account');
       apiKeyRoutes(api);
       sessionRoutes(api);
@@ -56,6 +59,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdminSession);
+      auditRoutes(admin, `${API_PREFIX}/admin`);
+      auditEventRoutes(admin, 'admin');
       accountRoutes(admin, 'admin');
       userRoutes(admin, 'admin');
       sourceRoutes(admin, 'admin');

@@ -28,9 +28,11 @@ import type {
 } from './tables/usage.ts';
 import type { VideoGenerationsTable } from './tables/video-generations.ts';
 import type { ApiKeysTable } from './tables/api-keys.ts';
+import type { AuditEventsTable } from './tables/audit-events.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/api-keys.ts';
+export type * from './tables/audit-events.ts';
 export type * from './tables/assets.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/jobs.ts';
@@ -61,4 +63,5 @@ export interface DatabaseSchema {
   billing_webhook_events: BillingWebhookEventsTable;
   video_generations: VideoGenerationsTable;
   api_keys: ApiKeysTable;
+  audit_events: AuditEventsTable;
 }

@@ -119,15 +119,19 @@ export async function findActiveApiKey(
     .executeTakeFirst();
 }
 
-/** Records that the key was used now, at most once a minute. */
-export async function touchApiKey(db: Kysely<DatabaseSchema>, found: ActiveApiKey): Promise<void> {
+/** Records that the key was used now, at most once a minute; true when it wrote. */
+export async function touchApiKey(
+  db: Kysely<DatabaseSchema>,
+  found: ActiveApiKey,
+): Promise<boolean> {
   const now = Date.now();
   if (found.last_used_at !== null && now - found.last_used_at.getTime() < LAST_USED_PRECISION_MS) {
-    return;
+    return false;
   }
   await db
     .updateTable('api_keys')
     .set({ last_used_at: sql<Date>`now()` })
     .where('id', '=', found.id)
     .execute();
+  return true;
 }

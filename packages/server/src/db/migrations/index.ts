@@ -15,6 +15,7 @@ import { video } from './0014_video.ts';
 import { videoGenerations } from './0015_video_generations.ts';
 import { permissionGroups } from './0016_permission_groups.ts';
 import { apiKeys } from './0017_api_keys.ts';
+import { auditEvents } from './0018_audit_events.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   videoGenerations,
   permissionGroups,
   apiKeys,
+  auditEvents,
 ];

@@ -1,0 +1,258 @@
+// The account audit log: which requests are recorded, and reading it back. One hook records
+// every audited route after its answer is sent (the request never waits on it), so a new
+// action is one line in AUDITED_ROUTES. Request bodies are never stored: they carry passwords
+// and storage secrets; only what `auditDetails` picks is kept.
+import { paginationMeta } from '@darkroom/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditDetails, AuditEventRow } from '../db/schema.ts';
+import { apiError } from '../errors.ts';
+import { recordAuditEvent, listAuditEvents, type AuditColumn } from '../store/audit-events.ts';
+import { findUserByEmail } from '../store/users.ts';
+import { requireAuth } from './authentication.ts';
+import { sendData } from './documents.ts';
+import { keyUsesToRecord } from './key-use.ts';
+import { parseListQuery } from './list-query.ts';
+import type { RouteScope } from './scope.ts';
+import { scopeAccountId } from './scope.ts';
+
+/** `METHOD path` (under the scope's prefix) to the action it records, and the target's type. */
+const AUDITED_ROUTES: Readonly<Record<string, { action: string; target?: string }>> = {
+  'POST /sessions': { action: 'sign_in' },
+  'DELETE /sessions/current': { action: 'sign_out' },
+  'POST /api-keys': { action: 'api_key.created', target: 'api_keys' },
+  'DELETE /api-keys/:id': { action: 'api_key.revoked', target: 'api_keys' },
+  'POST /users': { action: 'user.added', target: 'users' },
+  'PATCH /users/:id': { action: 'user.updated', target: 'users' },
+  'DELETE /users/:id': { action: 'user.removed', target: 'users' },
+  'POST /sources': { action: 'source.created', target: 'sources' },
+  'PATCH /sources/:id': { action: 'source.updated', target: 'sources' },
+  'POST /sources/:id/secure-url-token': { action: 'source.token_rotated', target: 'sources' },
+  'POST /purges': { action: 'purge.requested' },
+  'PATCH /billing/subscription': { action: 'billing.subscription_changed' },
+  'DELETE /billing/subscription': { action: 'billing.subscription_cancelled' },
+  'POST /customer-portal-sessions': { action: 'billing.portal_opened' },
+  // Under /api/v4/admin.
+  'POST /impersonations': { action: 'impersonation.started', target: 'users' },
+  'PATCH /accounts/:id': { action: 'account.capabilities_changed', target: 'accounts' },
+};
+
+/** Every action the log can hold, for the dashboard's filter. */
+export const AUDIT_ACTIONS: readonly string[] = [
+  ...new Set([
+    ...Object.values(AUDITED_ROUTES).map((route) => route.action),
+    'sign_in.failed',
+    'api_key.used',
+  ]),
+].sort();
+
+type Body = { data?: { id?: unknown; attributes?: Record<string, unknown> } } | undefined;
+
+function attributesOf(request: FastifyRequest): Record<string, unknown> {
+  const attributes = (request.body as Body)?.data?.attributes;
+  return attributes !== null && typeof attributes === 'object' ? attributes : {};
+}
+
+/** What is worth keeping of a request: never a password, a key or a storage secret. */
+function auditDetails(action: string, request: FastifyRequest): AuditDetails {
+  const attributes = attributesOf(request);
+  const permissions = attributes['permissions'];
+  const groups = Array.isArray(permissions) ? permissions.filter((g) => typeof g === 'string') : [];
+  switch (action) {
+    case 'user.added':
+    case 'user.updated':
+    case 'api_key.created':
+      return groups.length > 0 ? { permissions: groups.map(String) } : {};
+    case 'sign_in.failed':
+      return typeof attributes['email'] === 'string'
+        ? { email: attributes['email'].slice(0, 254).toLowerCase() }
+        : {};
+    case 'purge.requested':
+      return typeof attributes['url'] === 'string' ? { url: attributes['url'].slice(0, 2000) } : {};
+    default:
+      return {};
+  }
+}
+
+/** What a creation answered with: the new resource's id, and the user and account it names. */
+interface Created {
+  id: string | null;
+  userId: string | null;
+  accountId: string | null;
+}
+
+function createdResource(payload: unknown): Created | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    const data = (JSON.parse(payload) as Body)?.data;
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    return {
+      id: text(data?.id),
+      userId: text(data?.attributes?.['user_id']),
+      accountId: text(data?.attributes?.['account_id']),
+    };
+  } catch {
+    return null;
+  }
+}
+
+const createdByReply = new WeakMap<FastifyReply, Created>();
+
+function requestOrigin(request: FastifyRequest): { ip: string; userAgent: string } {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+/** Records one event as the request's caller; a failure is logged, never answered. */
+export async function recordAs(
+  request: FastifyRequest,
+  action: string,
+  target: { type: string; id: string } | null,
+  details: AuditDetails = {},
+  accountId: string | null = request.auth?.user.accountId ?? null,
+): Promise<void> {
+  const auth = request.auth;
+  try {
+    await recordAuditEvent(request.server.darkroom.database.db, {
+      accountId,
+      action,
+      actor: {
+        userId: auth?.user.id ?? null,
+        name: auth?.user.name ?? null,
+        apiKeyId: auth?.apiKey?.id ?? null,
+        impersonatorUserId: auth?.impersonator?.id ?? null,
+      },
+      target,
+      details,
+      ...requestOrigin(request),
+    });
+  } catch (error) {
+    request.log.error({ err: error, action }, 'audit event not recorded');
+  }
+}
+
+async function recordAnswered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prefix: string,
+): Promise<void> {
+  const url = request.routeOptions.url ?? '';
+  const key = `${request.method} ${url.startsWith(prefix) ? url.slice(prefix.length) : url}`;
+  const route = AUDITED_ROUTES[key];
+  if (route === undefined) return;
+  const status = reply.statusCode;
+  if (key === 'POST /sessions' && status === 401) {
+    // A failed sign-in belongs to the account of the email tried, when there is one.
+    const details = auditDetails('sign_in.failed', request);
+    const email = typeof details['email'] === 'string' ? details['email'] : null;
+    const user =
+      email === null
+        ? undefined
+        : await findUserByEmail(request.server.darkroom.database.db, email);
+    await recordAs(request, 'sign_in.failed', null, details, user?.account_id ?? null);
+    return;
+  }
+  if (status >= 400) return;
+  const created = createdByReply.get(reply);
+  if (route.action === 'impersonation.started') {
+    // Recorded in the impersonated account, so its admins see who looked at it.
+    const target = created?.userId ? { type: 'users', id: created.userId } : null;
+    await recordAs(request, route.action, target, {}, created?.accountId ?? null);
+    return;
+  }
+  const targetId = (request.params as { id?: string }).id ?? created?.id ?? null;
+  const target =
+    route.target !== undefined && targetId !== null ? { type: route.target, id: targetId } : null;
+  await recordAs(request, route.action, target, auditDetails(route.action, request));
+}
+
+/** Records the audited routes of one scope (mounted before its routes). */
+export function auditRoutes(api: FastifyInstance, prefix: string): void {
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'POST' && reply.statusCode < 300) {
+      const created = createdResource(payload);
+      if (created !== null) createdByReply.set(reply, created);
+    }
+    return payload;
+  });
+  api.addHook('onResponse', async (request, reply) => {
+    if (keyUsesToRecord.has(request) && request.auth?.apiKey) {
+      const { id, name } = request.auth.apiKey;
+      await recordAs(request, 'api_key.used', { type: 'api_keys', id }, { name });
+    }
+    await recordAnswered(request, reply, prefix);
+  });
+}
+
+const AUDIT_SORT_FIELDS: Record<string, AuditColumn> = {
+  date_created: 'created_at',
+  action: 'action',
+};
+
+function auditResource(row: AuditEventRow) {
+  return {
+    type: 'audit_events' as const,
+    id: row.id,
+    attributes: {
+      account_id: row.account_id,
+      action: row.action,
+      actor_user_id: row.actor_user_id,
+      actor_name: row.actor_name,
+      actor_api_key_id: row.actor_api_key_id,
+      impersonator_user_id: row.impersonator_user_id,
+      target_type: row.target_type,
+      target_id: row.target_id,
+      details: row.details,
+      ip: row.ip,
+      user_agent: row.user_agent,
+      date_created: row.created_at.getTime(),
+    },
+  };
+}
+
+function dateFilter(value: string | undefined, name: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const at = Number(value);
+  if (!Number.isSafeInteger(at) || at < 0) {
+    throw apiError('invalid_parameter', `${name} is milliseconds since the epoch.`, {
+      parameter: name,
+    });
+  }
+  return new Date(at);
+}
+
+/** `GET /audit-events`: the account's log (Account Admin), every account's under /admin. */
+export function auditEventRoutes(app: FastifyInstance, scope: RouteScope): void {
+  app.get('/audit-events', async (request, reply) => {
+    requireAuth(request);
+    const query = parseListQuery(request.query as Record<string, unknown>, {
+      sortFields: AUDIT_SORT_FIELDS,
+      defaultSort: '-date_created',
+      filters: ['account_id', 'action', 'actor_user_id', 'since', 'until'],
+      includes: [],
+    });
+    const { action } = query.filter;
+    if (action !== undefined && !AUDIT_ACTIONS.includes(action)) {
+      throw apiError(
+        'invalid_parameter',
+        `Filter by one of the actions: ${AUDIT_ACTIONS.join(', ')}.`,
+        {
+          parameter: 'filter[action]',
+        },
+      );
+    }
+    const { rows, total } = await listAuditEvents(
+      app.darkroom.database.db,
+      {
+        scopeAccountId: scopeAccountId(request, scope),
+        accountId: query.filter.account_id,
+        action: query.filter.action,
+        actorUserId: query.filter.actor_user_id,
+        since: dateFilter(query.filter.since, 'filter[since]'),
+        until: dateFilter(query.filter.until, 'filter[until]'),
+      },
+      query,
+    );
+    return sendData(reply, 200, rows.map(auditResource), {
+      pagination: paginationMeta(query.page, query.pageSize, total),
+    });
+  });
+}
