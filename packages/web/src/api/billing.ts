@@ -232,11 +232,13 @@ export function usePricesQuery() {
   });
 }
 
-export function useCurrentSubscriptionQuery() {
+/** `enabled: false` for a user without the Billing group, whom the API would refuse (403). */
+export function useCurrentSubscriptionQuery({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: billingScreenKeys.current(),
     queryFn: ({ signal }) => getCurrentSubscription(signal),
     staleTime: SUBSCRIPTION_STALE_MS,
+    enabled,
   });
 }
 

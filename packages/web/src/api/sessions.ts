@@ -7,6 +7,7 @@ import {
   apiRequest,
   resourceDocument,
   type ApiDocument,
+  type ApiRequestOptions,
   type ApiResult,
 } from './client.ts';
 
@@ -15,8 +16,15 @@ export type SignInValues = z.output<typeof signInSchema>;
 
 /** The stored session for a session resource; `token` is null when the server sent none. */
 export function toSession(resource: SessionResource): Session {
-  const { token, admin, impersonating, user_id, account_id } = resource.attributes;
-  return { token: token ?? null, admin, impersonating, userId: user_id, accountId: account_id };
+  const { token, admin, impersonating, user_id, account_id, permissions } = resource.attributes;
+  return {
+    token: token ?? null,
+    admin,
+    impersonating,
+    userId: user_id,
+    accountId: account_id,
+    permissions,
+  };
 }
 
 /** `POST /sessions`: signs in. Admins also get the HttpOnly admin cookie. */
@@ -30,7 +38,7 @@ async function signIn(values: SignInValues): Promise<Session> {
 
 /** `GET /sessions/current`: the session the request is made with (bearer token or admin cookie). */
 export function getCurrentSession(
-  options: { signOutOnUnauthorized?: boolean } = {},
+  options: Pick<ApiRequestOptions, 'session' | 'signOutOnUnauthorized'> = {},
 ): Promise<ApiResult<ApiDocument<SessionResource>>> {
   return apiRequest<ApiDocument<SessionResource>>('/sessions/current', options);
 }

@@ -1,16 +1,21 @@
 import {
   DEFAULT_PAGE_SIZE,
+  effectivePermissions,
   type newUserSchema,
   type PaginationMeta,
   type ResourceObject,
   type UserAttributes,
+  type userPatchSchema,
 } from '@darkroom/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { getSession, setSession } from '../app/session.ts';
 import { apiFetch, resourceDocument, type ApiDocument } from './client.ts';
 
 export type UserResource = ResourceObject<'users', UserAttributes>;
 export type NewUserValues = z.output<typeof newUserSchema>;
+/** What `PATCH /users/{id}` changes: the name, the permission groups, or both. */
+export type UserChanges = z.output<typeof userPatchSchema>;
 
 export interface User extends UserAttributes {
   id: string;
@@ -92,6 +97,26 @@ async function createUser(values: NewUserValues): Promise<User> {
   return toUser(document.data);
 }
 
+/**
+ * `PATCH /users/{id}`: renames a teammate or sets their permission groups. Refused with 409 when
+ * it would take Account Admin from the account's last one, 422 for unknown groups.
+ */
+async function updateUser({ id, changes }: { id: string; changes: UserChanges }): Promise<User> {
+  const path = `/users/${encodeURIComponent(id)}`;
+  const document = await apiFetch<ApiDocument<UserResource>>(path, {
+    method: 'PATCH',
+    body: { data: { type: 'users', id, attributes: changes } },
+  });
+  return toUser(document.data);
+}
+
+/** The signed-in user's own new groups take effect on this screen at once (spec section 5). */
+function adoptOwnPermissions(user: User): void {
+  const session = getSession();
+  if (session?.userId !== user.id) return;
+  setSession({ ...session, permissions: effectivePermissions(user.permissions) });
+}
+
 /** `DELETE /users/{id}`: removes a user and revokes their sessions. */
 async function deleteUser(id: string): Promise<void> {
   await apiFetch<null>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', admin: true });
@@ -119,6 +144,18 @@ export function useCreateUserMutation() {
   return useMutation({
     mutationFn: createUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+  });
+}
+
+export function useUpdateUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user) => {
+      adoptOwnPermissions(user);
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      return queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
   });
 }
 

@@ -10,6 +10,7 @@ import {
   adminSession,
   ids,
   impersonationSession,
+  sessionWith,
   userResource,
   userSession,
 } from '../test/fixtures.ts';
@@ -52,6 +53,30 @@ describe('AppLayout', () => {
     }
     expect(within(nav).queryByRole('link', { name: 'Admin: users' })).toBeNull();
     expect(screen.queryByText('Admin')).toBeNull();
+  });
+
+  it('locks the areas the permission groups do not open, saying which group they need', async () => {
+    setSession(sessionWith(userSession, ['sources', 'asset_manager_browse']));
+    const api = mockDashboardApi();
+    renderApp('/users');
+
+    const nav = await waitFor(mainNav);
+    const analytics = within(nav).getByRole('link', { name: 'Analytics' });
+    expect(analytics).toHaveAttribute('aria-disabled', 'true');
+    expect(analytics).not.toHaveAttribute('href');
+    expect(analytics).toHaveAccessibleDescription(
+      'Needs the Analytics permission group — ask an Account Admin.',
+    );
+    expect(within(nav).getByText(/Needs the Billing permission group/)).toBeVisible();
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(nav).getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/assets');
+    expect(within(nav).getByRole('link', { name: 'Sources' })).toHaveAttribute('href', '/sources');
+    // Reading a user needs Account Admin: the menu names no one rather than asking in vain.
+    expect(screen.getAllByRole('button', { name: /Your account/ }).length).toBeGreaterThan(0);
+    expect(api.requestsTo(`GET /api/v4/users/${ids.user}`)).toEqual([]);
   });
 
   it('gives admins the admin pages and an Admin badge', async () => {

@@ -1,9 +1,12 @@
+import { effectivePermissions } from '@darkroom/core';
 import { describe, expect, it } from 'vitest';
 import { initialsOf, navGroupsFor } from './layout.utils.ts';
 
+const ALL = effectivePermissions(['account_admin']);
+
 describe('navGroupsFor', () => {
   it('lists the product areas, each a link', () => {
-    const [product, ...rest] = navGroupsFor({ admin: false });
+    const [product, ...rest] = navGroupsFor({ admin: false, permissions: ALL });
     expect(rest).toEqual([]);
     expect(product?.items.map((item) => [item.label, item.kind])).toEqual([
       ['Sources', 'link'],
@@ -14,8 +17,34 @@ describe('navGroupsFor', () => {
     ]);
   });
 
+  it('locks the areas whose permission group the session lacks, naming the group', () => {
+    const [product] = navGroupsFor({ admin: false, permissions: ['sources', 'billing'] });
+    expect(product?.items).toEqual([
+      { kind: 'link', label: 'Sources', to: '/sources', icon: 'sources' },
+      { kind: 'locked', label: 'Assets', icon: 'assets', needs: 'asset_manager_browse' },
+      { kind: 'locked', label: 'Analytics', icon: 'analytics', needs: 'analytics' },
+      { kind: 'link', label: 'Billing', to: '/billing', icon: 'billing' },
+      { kind: 'locked', label: 'Users', icon: 'users', needs: 'account_admin' },
+    ]);
+  });
+
+  it('opens Assets to Asset Manager Edit, which includes Browse', () => {
+    const [product] = navGroupsFor({ admin: false, permissions: ['asset_manager_edit'] });
+    expect(product?.items[1]).toEqual({
+      kind: 'link',
+      label: 'Assets',
+      to: '/assets',
+      icon: 'assets',
+    });
+  });
+
+  it('locks nothing while the groups are not known yet', () => {
+    const [product] = navGroupsFor({ admin: false, permissions: null });
+    expect(product?.items.every((item) => item.kind === 'link')).toBe(true);
+  });
+
   it('adds an admin group with the admin pages for admins', () => {
-    const admin = navGroupsFor({ admin: true })[1];
+    const admin = navGroupsFor({ admin: true, permissions: ALL })[1];
     expect(admin?.label).toBe('Admin');
     expect(admin?.items).toEqual([
       { kind: 'link', label: 'Admin: users', to: '/admin/users', icon: 'admin-users' },

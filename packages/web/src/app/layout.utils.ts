@@ -1,3 +1,5 @@
+import type { PermissionGroup } from '@darkroom/core';
+import { hasPermission } from './permissions.ts';
 import type { Session } from './session.ts';
 
 export type NavIconName =
@@ -5,7 +7,9 @@ export type NavIconName =
 
 export type NavItem =
   | { kind: 'link'; label: string; to: string; icon: NavIconName }
-  | { kind: 'soon'; label: string; icon: NavIconName };
+  | { kind: 'soon'; label: string; icon: NavIconName }
+  /** An area the user's permission groups do not open: shown disabled, saying which it needs. */
+  | { kind: 'locked'; label: string; icon: NavIconName; needs: PermissionGroup };
 
 export interface NavGroup {
   /** Shown above the group; the product group has none. */
@@ -13,12 +17,21 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-const PRODUCT_ITEMS: NavItem[] = [
+type ProductItem = Extract<NavItem, { kind: 'link' }> & { needs?: PermissionGroup };
+
+// The group each area's screens read with (the API's route rules): every user sees the sources.
+const PRODUCT_ITEMS: ProductItem[] = [
   { kind: 'link', label: 'Sources', to: '/sources', icon: 'sources' },
-  { kind: 'link', label: 'Assets', to: '/assets', icon: 'assets' },
-  { kind: 'link', label: 'Analytics', to: '/analytics', icon: 'analytics' },
-  { kind: 'link', label: 'Billing', to: '/billing', icon: 'billing' },
-  { kind: 'link', label: 'Users', to: '/users', icon: 'users' },
+  {
+    kind: 'link',
+    label: 'Assets',
+    to: '/assets',
+    icon: 'assets',
+    needs: 'asset_manager_browse',
+  },
+  { kind: 'link', label: 'Analytics', to: '/analytics', icon: 'analytics', needs: 'analytics' },
+  { kind: 'link', label: 'Billing', to: '/billing', icon: 'billing', needs: 'billing' },
+  { kind: 'link', label: 'Users', to: '/users', icon: 'users', needs: 'account_admin' },
 ];
 
 const ADMIN_ITEMS: NavItem[] = [
@@ -26,9 +39,20 @@ const ADMIN_ITEMS: NavItem[] = [
   { kind: 'link', label: 'UI gallery', to: '/ui', icon: 'ui-gallery' },
 ];
 
-/** The navigation for a session: admins also get a group with the admin pages. */
-export function navGroupsFor(session: Pick<Session, 'admin'>): NavGroup[] {
-  const groups: NavGroup[] = [{ label: null, items: PRODUCT_ITEMS }];
+/** A product area as the session sees it: a link, or locked when its group is not held. */
+function productItemFor(item: ProductItem, session: Pick<Session, 'permissions'>): NavItem {
+  const { needs, ...link } = item;
+  if (needs === undefined || hasPermission(session, needs)) return link;
+  return { kind: 'locked', label: item.label, icon: item.icon, needs };
+}
+
+/**
+ * The navigation for a session: areas its permission groups do not open are locked (platform
+ * spec section 5); admins also get a group with the admin pages.
+ */
+export function navGroupsFor(session: Pick<Session, 'admin' | 'permissions'>): NavGroup[] {
+  const items = PRODUCT_ITEMS.map((item) => productItemFor(item, session));
+  const groups: NavGroup[] = [{ label: null, items }];
   if (session.admin) groups.push({ label: 'Admin', items: ADMIN_ITEMS });
   return groups;
 }

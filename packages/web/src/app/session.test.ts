@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminSession, impersonationSession, storeSession, userSession } from '../test/fixtures.ts';
+import {
+  adminSession,
+  impersonationSession,
+  sessionWith,
+  storeSession,
+  userSession,
+} from '../test/fixtures.ts';
 import { connectRedirects } from './redirect.ts';
 import {
   ADMIN_SESSION_STORAGE_KEY,
@@ -34,9 +40,25 @@ describe('session store', () => {
       impersonating: false,
       userId: userSession.userId,
       accountId: userSession.accountId,
+      permissions: userSession.permissions,
     });
     const reloaded = await reloadStore();
     expect(reloaded.getSession()).toEqual(userSession);
+  });
+
+  it('keeps a session stored before permission groups, its groups not known yet', async () => {
+    const { permissions: _permissions, ...stored } = userSession;
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));
+
+    expect((await reloadStore()).getSession()).toEqual({ ...userSession, permissions: null });
+  });
+
+  it('starts signed out when the stored groups are not permission groups', async () => {
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ ...userSession, permissions: ['root'] }),
+    );
+    expect((await reloadStore()).getSession()).toBeNull();
   });
 
   it('starts signed out when storage holds something that is not a session', async () => {
@@ -118,5 +140,19 @@ describe('session store', () => {
     expect(getSession()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/sign-in', { replace: true });
     disconnect();
+  });
+
+  it("takes another tab's newer permission groups for the same session", () => {
+    const listener = vi.fn();
+    setSession(userSession);
+    const unsubscribe = subscribeToSession(listener);
+    storeSession(sessionWith(userSession, ['billing']));
+
+    syncFromStorage();
+    syncFromStorage();
+
+    expect(getSession()?.permissions).toEqual(['billing']);
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
   });
 });

@@ -1,3 +1,4 @@
+import { PERMISSION_GROUPS, type PermissionGroup } from '@darkroom/core';
 import { useSyncExternalStore } from 'react';
 import { redirectTo } from './redirect.ts';
 
@@ -11,6 +12,11 @@ export interface Session {
   impersonating: boolean;
   userId: string;
   accountId: string;
+  /**
+   * The user's permission groups, implied ones included (platform spec section 5). Null for a
+   * session stored before groups existed, until the start-up check has asked the server.
+   */
+  permissions: PermissionGroup[] | null;
 }
 
 export const SESSION_STORAGE_KEY = 'darkroom.session';
@@ -21,7 +27,17 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: Session | null = readStored(SESSION_STORAGE_KEY);
 
-function isSession(value: unknown): value is Session {
+function isPermissionList(value: unknown): value is PermissionGroup[] {
+  return (
+    Array.isArray(value) &&
+    value.every((group) => PERMISSION_GROUPS.includes(group as PermissionGroup))
+  );
+}
+
+/** A stored session; one from before permission groups lacks them (read as not known yet). */
+function isStoredSession(
+  value: unknown,
+): value is Omit<Session, 'permissions'> & Partial<Pick<Session, 'permissions'>> {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return (
@@ -29,7 +45,10 @@ function isSession(value: unknown): value is Session {
     typeof candidate.admin === 'boolean' &&
     typeof candidate.impersonating === 'boolean' &&
     typeof candidate.userId === 'string' &&
-    typeof candidate.accountId === 'string'
+    typeof candidate.accountId === 'string' &&
+    (candidate.permissions === undefined ||
+      candidate.permissions === null ||
+      isPermissionList(candidate.permissions))
   );
 }
 
@@ -38,7 +57,7 @@ function readStored(key: string): Session | null {
     const raw = window.localStorage.getItem(key);
     if (raw === null) return null;
     const parsed: unknown = JSON.parse(raw);
-    return isSession(parsed) ? parsed : null;
+    return isStoredSession(parsed) ? { ...parsed, permissions: parsed.permissions ?? null } : null;
   } catch {
     // Storage can be disabled (private mode) or hold garbage from an older build: start signed out.
     return null;
@@ -113,12 +132,26 @@ export function subscribeToSession(listener: Listener): () => void {
   };
 }
 
+function samePermissions(
+  a: readonly PermissionGroup[] | null,
+  b: readonly PermissionGroup[] | null,
+): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((group) => b.includes(group));
+}
+
 /** Follows a session change made in another tab, so no tab keeps acting with a revoked token. */
 export function syncFromStorage(): void {
   const stored = readStored(SESSION_STORAGE_KEY);
   // A cookie-backed admin session is not in storage; another tab's silence does not end it.
   if (!stored && current?.token === null) return;
-  if (stored?.token === current?.token) return;
+  if (stored?.token === current?.token) {
+    // The same session with other groups: another tab learnt them (spec platform section 5).
+    if (stored && current && !samePermissions(stored.permissions, current.permissions)) {
+      publish(stored);
+    }
+    return;
+  }
   publish(stored);
   if (!stored) redirectTo('/sign-in', { replace: true });
 }

@@ -3,14 +3,17 @@ import {
   CreditCard,
   Database,
   Images,
+  Lock,
   Shapes,
   ShieldUser,
   Users,
   type LucideIcon,
 } from 'lucide-react';
 import clsx from 'clsx';
+import { useId } from 'react';
 import { NavLink } from 'react-router';
 import type { User } from '../api/users.ts';
+import { needsPermissionText } from '../features/permissions/permissions.utils.ts';
 import { Badge } from '../ui/index.ts';
 import { navGroupsFor, type NavIconName, type NavItem } from './layout.utils.ts';
 import type { Session } from './session.ts';
@@ -29,8 +32,32 @@ const ICONS: Record<NavIconName, LucideIcon> = {
 
 const itemClass = 'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
 
+/** An area the user's groups do not open: disabled, with the reason under it (spec section 5). */
+function LockedNavEntry({ item }: { item: Extract<NavItem, { kind: 'locked' }> }) {
+  const Icon = ICONS[item.icon];
+  const noteId = useId();
+  return (
+    <>
+      <span
+        role="link"
+        aria-disabled="true"
+        aria-describedby={noteId}
+        className={clsx(itemClass, 'cursor-not-allowed text-zinc-500')}
+      >
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
+        <span className="flex-1">{item.label}</span>
+        <Lock aria-hidden="true" className="size-3.5 shrink-0" />
+      </span>
+      <p id={noteId} className="pr-3 pb-1 pl-10 text-xs text-zinc-400">
+        {needsPermissionText(item.needs)}
+      </p>
+    </>
+  );
+}
+
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const Icon = ICONS[item.icon];
+  if (item.kind === 'locked') return <LockedNavEntry item={item} />;
   if (item.kind === 'soon') {
     return (
       // A disabled link (WAI-ARIA): announced, but neither focusable nor followable.
@@ -74,7 +101,8 @@ export function Sidebar({
   onNavigate,
 }: {
   session: Session;
-  user: User | undefined;
+  /** Undefined while loading; null when the session may not read it. */
+  user: User | null | undefined;
   onNavigate?: () => void;
 }) {
   const groups = navGroupsFor(session);

@@ -5,8 +5,11 @@ import type { User } from '../api/users.ts';
 import { initialsOf } from './layout.utils.ts';
 import { redirectTo } from './redirect.ts';
 
-/** The signed-in user's name and email, opening a menu with Sign out. */
-export function UserMenu({ user }: { user: User | undefined }) {
+/**
+ * The signed-in user's name and email, opening a menu with Sign out. `user` is undefined while it
+ * loads and null when the session's groups do not let it be read (it needs Account Admin).
+ */
+export function UserMenu({ user }: { user: User | null | undefined }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -37,7 +40,7 @@ export function UserMenu({ user }: { user: User | undefined }) {
     }
   };
 
-  const name = user?.name ?? 'Loading…';
+  const name = user === null ? 'Your account' : (user?.name ?? 'Loading…');
   return (
     <div
       ref={container}

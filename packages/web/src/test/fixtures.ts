@@ -1,5 +1,14 @@
+import { effectivePermissions, type PermissionGroup } from '@darkroom/core';
 import type { Session } from '../app/session.ts';
 import { SESSION_STORAGE_KEY } from '../app/session.ts';
+
+/** Every group, as an Account Admin's session carries them: most tests need no restriction. */
+export const ALL_PERMISSIONS = effectivePermissions(['account_admin']);
+
+/** A session restricted to `groups` (implied ones added, as the server sends them). */
+export function sessionWith(session: Session, groups: PermissionGroup[]): Session {
+  return { ...session, permissions: effectivePermissions(groups) };
+}
 
 export const ids = {
   user: '1'.repeat(24),
@@ -15,6 +24,7 @@ export const userSession: Session = {
   impersonating: false,
   userId: ids.user,
   accountId: ids.account,
+  permissions: ALL_PERMISSIONS,
 };
 
 export const adminSession: Session = {
@@ -23,6 +33,7 @@ export const adminSession: Session = {
   impersonating: false,
   userId: ids.admin,
   accountId: ids.otherAccount,
+  permissions: ALL_PERMISSIONS,
 };
 
 export const impersonationSession: Session = {
@@ -31,6 +42,7 @@ export const impersonationSession: Session = {
   impersonating: true,
   userId: ids.user,
   accountId: ids.account,
+  permissions: ALL_PERMISSIONS,
 };
 
 /** Puts a session in storage as a previous visit would have left it (before modules load). */
@@ -42,7 +54,12 @@ export function userResource(
   id: string,
   name: string,
   email: string,
-  extra: { admin?: boolean; account_id?: string; date_created?: number } = {},
+  extra: {
+    admin?: boolean;
+    account_id?: string;
+    date_created?: number;
+    permissions?: PermissionGroup[];
+  } = {},
 ) {
   return {
     type: 'users',
@@ -51,6 +68,7 @@ export function userResource(
       name,
       email,
       admin: extra.admin ?? false,
+      permissions: extra.permissions ?? ['account_admin'],
       account_id: extra.account_id ?? ids.account,
       date_created: extra.date_created ?? Date.UTC(2025, 0, 15, 12),
       date_modified: extra.date_created ?? Date.UTC(2025, 0, 15, 12),
@@ -69,6 +87,7 @@ export function sessionResource(session: Session) {
       impersonating: session.impersonating,
       user_id: session.userId,
       account_id: session.accountId,
+      permissions: session.permissions ?? ALL_PERMISSIONS,
     },
   };
 }

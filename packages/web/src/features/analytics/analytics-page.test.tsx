@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../app/session.ts';
 import { errorReply } from '../../test/fetch-mock.ts';
+import { sessionWith, userSession } from '../../test/fixtures.ts';
 import { pathOf, renderApp } from '../../test/render-app.tsx';
 import {
   filtersOf,
@@ -339,5 +341,23 @@ describe('AnalyticsPage', { timeout: 30000 }, () => {
     expect(lines).toContain('/coffee.png,photos,9,1200000');
     expect(lines).toContain('/shoes/red.jpg,shop,3,300000');
     expect(lines).toContain('(direct),5,600000');
+  });
+
+  it('explains the Analytics group to a user without it, and asks for no numbers', async () => {
+    const api = mockAnalyticsApi(weekOfTraffic, TOP);
+    setSession(sessionWith(userSession, ['sources', 'billing']));
+    renderApp(WEEK);
+
+    const state = await screen.findByRole('region', {
+      name: 'This page needs the Analytics permission group',
+    });
+    expect(state).toHaveTextContent('Your permission groups: Billing, Sources.');
+    expect(within(state).getByRole('link', { name: 'Go to Sources' })).toHaveAttribute(
+      'href',
+      '/sources',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.requests.filter((request) => request.path.includes('/analytics'))).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { Select } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
+import { PermissionGate } from '../permissions/permission-required.tsx';
 import {
   periodFromParams,
   periodLabel,
@@ -78,8 +79,19 @@ function AnalyticsBody({
   );
 }
 
-/** The analytics screen (route /analytics): period and source in the address, then the numbers. */
+/**
+ * The analytics screen (route /analytics): period and source in the address, then the numbers.
+ * Reading them needs the Analytics group (platform spec section 5).
+ */
 export function AnalyticsPage() {
+  return (
+    <PermissionGate group="analytics" title="Analytics">
+      <AnalyticsScreen />
+    </PermissionGate>
+  );
+}
+
+function AnalyticsScreen() {
   useDocumentTitle('Analytics');
   const [searchParams, setSearchParams] = useSearchParams();
   // "Now" is read when the screen opens and when the period changes, so a period's instants, and

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileCreated, mockUploads } from '../../api/source-files.fake-xhr.ts';
+import { setSession } from '../../app/session.ts';
 import { errorReply } from '../../test/fetch-mock.ts';
+import { sessionWith, userSession } from '../../test/fixtures.ts';
 import { pathOf, renderApp } from '../../test/render-app.tsx';
 import {
   assetResource,
@@ -331,5 +333,37 @@ describe('AssetManagerPage', { timeout: 30000 }, () => {
     await screen.findByText('No assets yet');
     expect(screen.queryByLabelText('Files to upload')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Drop files here to upload them' })).toBeNull();
+  });
+
+  it('lets Asset Manager Browse look, saying that changing assets needs Edit', async () => {
+    const api = mockManager([
+      assetSourceResource(sourceIds.first, 'photos', { production: { type: 'darkroom_storage' } }),
+    ]);
+    api.on(listPath(sourceIds.first), { body: pageOf([], 1, 100, 0) });
+    setSession(sessionWith(userSession, ['asset_manager_browse']));
+    renderApp(`/assets?source=${sourceIds.first}`);
+
+    await screen.findByText('No assets yet');
+    expect(
+      screen.getByText(
+        'Changing assets (uploads, indexing, alt text languages) needs the Asset Manager Edit permission group — ask an Account Admin.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Files to upload')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Re-index' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Alt text languages' })).toBeNull();
+  });
+
+  it('explains the Asset Manager Browse group to a user without it', async () => {
+    const api = mockManager();
+    setSession(sessionWith(userSession, ['billing']));
+    renderApp('/assets');
+
+    expect(
+      await screen.findByRole('region', {
+        name: 'This page needs the Asset Manager Browse permission group',
+      }),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(sourcesPath)).toEqual([]);
   });
 });

@@ -12,9 +12,12 @@ import {
 } from '../../api/assets.ts';
 import { usePlatformSettingsQuery } from '../../api/platform-settings.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
+import { usePermission } from '../../app/permissions.ts';
 import { Button, Select, toast } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
+import { PermissionNote } from '../permissions/permission-note.tsx';
+import { PermissionGate } from '../permissions/permission-required.tsx';
 import { AltTextLanguagesButton } from './alt-text-languages/alt-text-languages-button.tsx';
 import { AssetFiltersBar } from './asset-filters.tsx';
 import {
@@ -109,7 +112,9 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
   const query = useAssetsInfiniteQuery(source.id, filters);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const readOnly = source.id === DEMO_SOURCE_ID;
+  // Uploading and indexing need Asset Manager Edit (spec platform section 5); the page says so.
+  const canEdit = usePermission('asset_manager_edit');
+  const readOnly = source.id === DEMO_SOURCE_ID || !canEdit;
   const indexing = source.index_status === 'running';
 
   const assets = loadedAssets(query.data);
@@ -181,8 +186,19 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
   );
 }
 
-/** The asset manager (route /assets): pick a source, then browse its assets. */
+/**
+ * The asset manager (route /assets): pick a source, then browse its assets. Browsing needs
+ * Asset Manager Browse (platform spec section 5).
+ */
 export function AssetManagerPage() {
+  return (
+    <PermissionGate group="asset_manager_browse" title="Assets">
+      <AssetManagerScreen />
+    </PermissionGate>
+  );
+}
+
+function AssetManagerScreen() {
   useDocumentTitle('Assets');
   const [searchParams, setSearchParams] = useSearchParams();
   const chosenId = searchParams.get('source');
@@ -190,6 +206,7 @@ export function AssetManagerPage() {
   const settings = usePlatformSettingsQuery();
   const list = sources.data ?? [];
   const source = list.find((candidate) => candidate.id === chosenId) ?? null;
+  const canEdit = usePermission('asset_manager_edit');
 
   // Without a choice in the address, the first source is shown (the address then remembers it,
   // keeping any view a link brought along).
@@ -215,9 +232,16 @@ export function AssetManagerPage() {
           <p className="mt-1 text-sm text-zinc-600">
             The images, animations and videos your sources hold.
           </p>
+          {!canEdit && (
+            <PermissionNote
+              className="mt-2"
+              group="asset_manager_edit"
+              action="Changing assets (uploads, indexing, alt text languages)"
+            />
+          )}
         </div>
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
-          <AltTextLanguagesButton />
+          {canEdit && <AltTextLanguagesButton />}
           {list.length > 0 && (
             <Select
               label="Source"

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../app/session.ts';
 import { documentOf, errorReply, type ApiMock } from '../../test/fetch-mock.ts';
-import { impersonationSession } from '../../test/fixtures.ts';
+import { impersonationSession, sessionWith, userSession } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../ui/index.ts';
 import { embedWidths } from './asset.utils.ts';
@@ -315,6 +315,23 @@ describe('AssetPage', { timeout: 30000 }, () => {
     expect(screen.queryByRole('button', { name: 'Hide image' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refresh asset' })).toBeNull();
     expect(screen.getByText(/The demo source is read-only/)).toBeInTheDocument();
+  });
+
+  it('shows the asset without changes to a user with Asset Manager Browse only', async () => {
+    mockAssetPage(cat());
+    setSession(sessionWith(userSession, ['asset_manager_browse']));
+    await openAssetPage(cat());
+
+    expect(screen.getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit image' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit asset' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hide image' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refresh asset' })).toBeNull();
+    expect(
+      screen.getByText(
+        'Editing, refreshing or hiding this asset needs the Asset Manager Edit permission group — ask an Account Admin.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says so when Darkroom cannot render the preview', async () => {

@@ -3,8 +3,10 @@ import { Link, useParams } from 'react-router';
 import { DEMO_SOURCE_ID, useAssetQuery } from '../../api/assets.ts';
 import { isApiRequestError } from '../../api/client.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
+import { usePermission } from '../../app/permissions.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
+import { PermissionNote } from '../permissions/permission-note.tsx';
 import { AssetActions } from './asset-actions.tsx';
 import { AssetDetails } from './asset-details.tsx';
 import { AssetEditForm } from './asset-edit-form.tsx';
@@ -20,6 +22,8 @@ export function AssetPage() {
   const sourceId = params.sourceId ?? '';
   const originPath = `/${params['*'] ?? ''}`;
   const query = useAssetQuery(sourceId, originPath);
+  // Changing an asset needs Asset Manager Edit (spec platform section 5); reading it, Browse.
+  const canEdit = usePermission('asset_manager_edit');
   useDocumentTitle(query.data?.name ?? fileNameOf(originPath));
   const backLink = (
     <Link to={sourceAssetsPath(sourceId)} className={backLinkClass}>
@@ -61,7 +65,8 @@ export function AssetPage() {
   }
 
   const asset = query.data;
-  const readOnly = asset.source_id === DEMO_SOURCE_ID;
+  const demo = asset.source_id === DEMO_SOURCE_ID;
+  const readOnly = demo || !canEdit;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       {backLink}
@@ -92,10 +97,16 @@ export function AssetPage() {
           )}
         </div>
         <div className="space-y-6">
-          {readOnly ? (
+          {demo ? (
             <p className="rounded-lg bg-zinc-50 p-4 text-sm text-zinc-700 ring-1 ring-zinc-200">
               The demo source is read-only: its assets can be viewed, copied and downloaded.
             </p>
+          ) : !canEdit ? (
+            <PermissionNote
+              boxed
+              group="asset_manager_edit"
+              action="Editing, refreshing or hiding this asset"
+            />
           ) : (
             <section
               aria-labelledby="edit-heading"

@@ -1,5 +1,8 @@
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title.ts';
+import { usePermission } from '../../app/permissions.ts';
+import { PermissionRequired } from '../permissions/permission-required.tsx';
 
 const TABS = [
   { to: '/billing', label: 'Plan and usage', end: true },
@@ -8,14 +11,31 @@ const TABS = [
   { to: '/billing/portal', label: 'Payment and subscription', end: false },
 ] as const;
 
-/** The billing area (spec platform section 2): one heading, a tab per screen. */
+/**
+ * The billing area (spec platform section 2): one heading, a tab per screen. Every screen of it
+ * needs the Billing group (spec section 5); without it the area says so instead of its tabs.
+ */
 export function BillingLayout() {
+  const allowed = usePermission('billing');
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="mb-6">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">Billing</h1>
         <p className="mt-1 text-sm text-zinc-600">Your plan, what you use of it, and invoices.</p>
       </div>
+      {allowed ? <BillingTabs /> : <BillingRequired />}
+    </div>
+  );
+}
+
+function BillingRequired() {
+  useDocumentTitle('Billing');
+  return <PermissionRequired group="billing" />;
+}
+
+function BillingTabs() {
+  return (
+    <>
       <nav aria-label="Billing" className="mb-6 overflow-x-auto border-b border-zinc-200">
         <ul className="flex min-w-max gap-1">
           {TABS.map((tab) => (
@@ -39,6 +59,6 @@ export function BillingLayout() {
         </ul>
       </nav>
       <Outlet />
-    </div>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setSession } from '../../app/session.ts';
 import { documentOf, errorReply, mockApi } from '../../test/fetch-mock.ts';
-import { ids, userResource, userSession } from '../../test/fixtures.ts';
+import { ids, sessionWith, userResource, userSession } from '../../test/fixtures.ts';
 import { pathOf, renderApp } from '../../test/render-app.tsx';
 import { freePrice, seconds, starterPrice, subscriptionOn } from './billing.test-fixtures.ts';
 
@@ -133,5 +133,25 @@ describe('BillingOverviewPage', () => {
     api.on('GET /api/v4/billing/subscription', { body: subscriptionDocument() });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Current plan' })).toBeInTheDocument();
+  });
+
+  it('explains the Billing group on every billing screen to a user without it', async () => {
+    const api = mockOverviewApi();
+    setSession(sessionWith(userSession, ['sources']));
+    renderApp('/billing/invoices');
+
+    const state = await screen.findByRole('region', {
+      name: 'This page needs the Billing permission group',
+    });
+    expect(state).toHaveTextContent('Ask an Account Admin of your account to grant it');
+    expect(screen.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Billing' })).toBeNull();
+    expect(within(state).getByRole('link', { name: 'Go to Sources' })).toHaveAttribute(
+      'href',
+      '/sources',
+    );
+    expect(
+      api.requests.filter((request) => /billing|stripe/.test(request.path)).map((r) => r.path),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { ArrowUpRight, CircleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { usePermission } from '../../app/permissions.ts';
+import { needsPermissionText } from '../permissions/permissions.utils.ts';
 import { trackPaywallClicked, trackPaywallShown, type LimitedFeature } from './billing-events.ts';
 import { UPGRADE_PATH } from './plan-limit.utils.ts';
 
@@ -16,6 +18,8 @@ export function PlanLimitNotice({
   feature: LimitedFeature;
   message: string;
 }) {
+  // Changing the plan is the Billing group's (spec section 5): others learn whom to ask.
+  const canUpgrade = usePermission('billing');
   const shown = useRef(false);
   useEffect(() => {
     if (shown.current) return;
@@ -31,14 +35,18 @@ export function PlanLimitNotice({
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
       <div className="space-y-1">
         <p>{message}</p>
-        <Link
-          to={UPGRADE_PATH}
-          onClick={() => trackPaywallClicked(feature)}
-          className="inline-flex items-center gap-1 font-medium text-red-900 underline hover:no-underline"
-        >
-          Upgrade your plan
-          <ArrowUpRight aria-hidden="true" className="size-4" />
-        </Link>
+        {canUpgrade ? (
+          <Link
+            to={UPGRADE_PATH}
+            onClick={() => trackPaywallClicked(feature)}
+            className="inline-flex items-center gap-1 font-medium text-red-900 underline hover:no-underline"
+          >
+            Upgrade your plan
+            <ArrowUpRight aria-hidden="true" className="size-4" />
+          </Link>
+        ) : (
+          <p>{needsPermissionText('billing', 'Upgrading the plan')}</p>
+        )}
       </div>
     </div>
   );

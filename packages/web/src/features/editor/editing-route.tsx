@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { AssetPage } from '../assets/asset-page.tsx';
+import { PermissionGate } from '../permissions/permission-required.tsx';
 import { EditorLoading } from './editor-loading.tsx';
 import { isEditingSplat } from './editor-path.ts';
 
@@ -16,10 +17,16 @@ const EditorPage = lazy(async () => {
  */
 export function AssetOrEditorRoute() {
   const splat = useParams()['*'] ?? '';
-  if (!isEditingSplat(splat)) return <AssetPage />;
+  // Both read the asset, which needs Asset Manager Browse (platform spec section 5).
   return (
-    <Suspense fallback={<EditorLoading />}>
-      <EditorPage />
-    </Suspense>
+    <PermissionGate group="asset_manager_browse" title="Assets">
+      {isEditingSplat(splat) ? (
+        <Suspense fallback={<EditorLoading />}>
+          <EditorPage />
+        </Suspense>
+      ) : (
+        <AssetPage />
+      )}
+    </PermissionGate>
   );
 }

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setSession } from '../../app/session.ts';
 import { documentOf, errorReply } from '../../test/fetch-mock.ts';
+import { sessionWith, userSession } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { assetResource, mockDashboardApi, sourceIds } from '../assets/assets.test-fixtures.ts';
 import { settingsDocumentFor, sourceResource } from '../sources/sources.test-fixtures.ts';
@@ -60,6 +62,18 @@ describe('generated video from a prompt', () => {
     renderApp(pagePath);
     expect(await (await panel()).findByText(/needs a generative provider/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Generate with AI' })).toBeNull();
+  });
+
+  it('keeps Generate disabled, saying why, without Asset Manager Edit', async () => {
+    mockPage();
+    setSession(sessionWith(userSession, ['asset_manager_browse']));
+    renderApp(pagePath);
+
+    const generate = await (await panel()).findByRole('button', { name: 'Generate with AI' });
+    expect(generate).toBeDisabled();
+    expect(generate).toHaveAccessibleDescription(
+      'Needs the Asset Manager Edit permission group — ask an Account Admin.',
+    );
   });
 
   it('checks the prompt, asks the server and follows the new video', async () => {

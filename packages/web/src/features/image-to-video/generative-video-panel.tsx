@@ -7,9 +7,11 @@ import {
   useVideoGenerationsQuery,
   type VideoGeneration,
 } from '../../api/video-generations.ts';
+import { usePermission } from '../../app/permissions.ts';
 import { applyServerErrors } from '../forms/apply-server-errors.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { copyToClipboard } from '../assets/copy-to-clipboard.ts';
+import { PermissionNote } from '../permissions/permission-note.tsx';
 import { Button, Select, Spinner } from '../../ui/index.ts';
 import { Form } from '../../ui/form/form.tsx';
 import { useZodForm } from '../../ui/form/use-zod-form.ts';
@@ -82,6 +84,8 @@ function GenerativeVideoForm({
     defaultValues: { prompt: '', seconds: '4' } satisfies GenerativeVideoInput,
   });
   const create = useCreateVideoGenerationMutation(sourceId, originPath);
+  // Generating writes a new asset: it needs Asset Manager Edit (spec platform section 5).
+  const canGenerate = usePermission('asset_manager_edit');
   const promptError = form.formState.errors.prompt?.message;
   const rootError = form.formState.errors.root?.message;
 
@@ -150,9 +154,17 @@ function GenerativeVideoForm({
           {rootError}
         </p>
       )}
-      <Button type="submit" color="orange" working={create.isPending} className="w-full">
+      <Button
+        type="submit"
+        color="orange"
+        working={create.isPending}
+        disabled={!canGenerate}
+        aria-describedby={canGenerate ? undefined : `${id}-permission`}
+        className="w-full"
+      >
         Generate with AI
       </Button>
+      {!canGenerate && <PermissionNote id={`${id}-permission`} group="asset_manager_edit" />}
       <p className="text-xs text-zinc-500">
         A generated video is a premium operation (2 credits). The provider takes a minute or more.
       </p>

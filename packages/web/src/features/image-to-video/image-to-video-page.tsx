@@ -9,14 +9,26 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { assetPagePath } from '../assets/asset.utils.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
+import { PermissionGate } from '../permissions/permission-required.tsx';
 import { ImageToVideoStudio } from './image-to-video-studio.tsx';
 import { isRenderingOf, parseSourceImage } from './image-to-video.utils.ts';
 
 const backLinkClass =
   'inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline';
 
-/** `/assets/{source id}/image-to-video?sourceImage=...` (editor spec section 2). */
+/**
+ * `/assets/{source id}/image-to-video?sourceImage=...` (editor spec section 2). It reads the
+ * asset, which needs Asset Manager Browse (platform spec section 5).
+ */
 export function ImageToVideoPage() {
+  return (
+    <PermissionGate group="asset_manager_browse" title="Image to video">
+      <ImageToVideoScreen />
+    </PermissionGate>
+  );
+}
+
+function ImageToVideoScreen() {
   useDocumentTitle('Image to video');
   const sourceId = useParams().sourceId ?? '';
   const [search] = useSearchParams();

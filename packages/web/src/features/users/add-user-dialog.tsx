@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, newUserSchema } from '@darkroom/core';
+import { DEFAULT_TEAMMATE_PERMISSIONS, MIN_PASSWORD_LENGTH, newUserSchema } from '@darkroom/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EVENTS, track } from '../../analytics/track.ts';
@@ -11,8 +11,10 @@ import { planLimitOf, type PlanLimit } from '../billing/plan-limit.utils.ts';
 import { applyServerErrors } from '../forms/apply-server-errors.ts';
 import type { ErrorMessages } from '../forms/server-errors.utils.ts';
 import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
+import { minimalPermissions } from '../permissions/permissions.utils.ts';
+import { PermissionGroupsField } from './permission-groups-field.tsx';
 
-const FIELDS = ['name', 'email', 'password'] as const;
+const FIELDS = ['name', 'email', 'password', 'permissions'] as const;
 
 const MESSAGES = { email_taken: 'A user with this email already exists.' } satisfies ErrorMessages;
 
@@ -22,7 +24,13 @@ export function AddUserDialog() {
   const createUser = useCreateUserMutation();
   const [planLimit, setPlanLimit] = useState<PlanLimit | null>(null);
   const form = useZodForm(newUserSchema, {
-    defaultValues: { name: '', email: '', password: '' },
+    // The narrowest group unless the admin chooses more (platform spec section 5).
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      permissions: [...DEFAULT_TEAMMATE_PERMISSIONS],
+    },
   });
   // The length hint gives way to the error that repeats it.
   const { errors, isSubmitting } = form.formState;
@@ -36,7 +44,10 @@ export function AddUserDialog() {
   const onSubmit = async (values: NewUserValues) => {
     setPlanLimit(null);
     try {
-      const user = await createUser.mutateAsync(values);
+      const user = await createUser.mutateAsync({
+        ...values,
+        permissions: minimalPermissions(values.permissions),
+      });
       track(EVENTS.userAdded);
       toast.success('User added', { description: `${user.name} can now sign in.` });
       close();
@@ -72,6 +83,11 @@ export function AddUserDialog() {
               : `Use at least ${MIN_PASSWORD_LENGTH} characters. Share it with them securely.`
           }
           required
+        />
+        <PermissionGroupsField
+          name="permissions"
+          legend="Permission groups"
+          description="What they may do in this account. Choose at least one."
         />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={close} disabled={isSubmitting}>

@@ -1,13 +1,14 @@
-import { Trash2 } from 'lucide-react';
+import { ShieldCheck, Trash2 } from 'lucide-react';
 import type { User } from '../../api/users.ts';
 import { Badge } from '../../ui/index.ts';
 import { TableHead } from '../lists/table-head.tsx';
+import { PermissionBadges } from './permission-badges.tsx';
 import { formatDate } from './users.utils.ts';
 
 const USER_COLUMNS = [
   { title: 'Name' },
   { title: 'Email' },
-  { title: 'Role' },
+  { title: 'Permissions' },
   { title: 'Created' },
   { title: 'Actions', hidden: true },
 ] as const;
@@ -15,13 +16,10 @@ const USER_COLUMNS = [
 export interface UsersListProps {
   users: User[];
   currentUserId: string;
+  onEditPermissions: (user: User) => void;
   onDelete: (user: User) => void;
   /** The user whose deletion is under way, whose button shows it. */
   deletingId?: string | null;
-}
-
-function RoleBadge({ user }: { user: User }) {
-  return user.admin ? <Badge color="purple">Admin</Badge> : <Badge>Member</Badge>;
 }
 
 function YouMarker() {
@@ -29,6 +27,21 @@ function YouMarker() {
     <Badge size="small" color="blue" className="ml-2 align-middle">
       You
     </Badge>
+  );
+}
+
+function EditPermissionsButton({ user, onEdit }: { user: User; onEdit: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onEdit}
+      aria-haspopup="dialog"
+      aria-label={`Edit permissions of ${user.name}`}
+      title="Edit permissions"
+      className="inline-flex size-9 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
+    >
+      <ShieldCheck aria-hidden="true" className="size-4" />
+    </button>
   );
 }
 
@@ -56,7 +69,13 @@ function DeleteButton({
 }
 
 /** Teammates as a table on wider screens and as cards on phones. */
-export function UsersList({ users, currentUserId, onDelete, deletingId = null }: UsersListProps) {
+export function UsersList({
+  users,
+  currentUserId,
+  onEditPermissions,
+  onDelete,
+  deletingId = null,
+}: UsersListProps) {
   return (
     <>
       <div className="hidden overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm sm:block">
@@ -73,12 +92,13 @@ export function UsersList({ users, currentUserId, onDelete, deletingId = null }:
                   </td>
                   <td className="px-4 py-3 text-zinc-600">{user.email}</td>
                   <td className="px-4 py-3">
-                    <RoleBadge user={user} />
+                    <PermissionBadges permissions={user.permissions} />
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-zinc-600">
                     {formatDate(user.date_created)}
                   </td>
-                  <td className="px-4 py-2 text-right">
+                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                    <EditPermissionsButton user={user} onEdit={() => onEditPermissions(user)} />
                     {!isYou && (
                       <DeleteButton
                         user={user}
@@ -108,18 +128,21 @@ export function UsersList({ users, currentUserId, onDelete, deletingId = null }:
                   {isYou && <YouMarker />}
                 </p>
                 <p className="truncate text-sm text-zinc-600">{user.email}</p>
-                <div className="mt-2 flex items-center gap-2 text-xs text-zinc-500">
-                  <RoleBadge user={user} />
-                  <span>Added {formatDate(user.date_created)}</span>
+                <div className="mt-2">
+                  <PermissionBadges permissions={user.permissions} compact />
                 </div>
+                <p className="mt-1 text-xs text-zinc-500">Added {formatDate(user.date_created)}</p>
               </div>
-              {!isYou && (
-                <DeleteButton
-                  user={user}
-                  busy={deletingId === user.id}
-                  onDelete={() => onDelete(user)}
-                />
-              )}
+              <div className="flex shrink-0 flex-col">
+                <EditPermissionsButton user={user} onEdit={() => onEditPermissions(user)} />
+                {!isYou && (
+                  <DeleteButton
+                    user={user}
+                    busy={deletingId === user.id}
+                    onDelete={() => onDelete(user)}
+                  />
+                )}
+              </div>
             </li>
           );
         })}

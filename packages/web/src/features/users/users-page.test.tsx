@@ -1,8 +1,8 @@
 import { paginationMeta } from '@darkroom/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setSession } from '../../app/session.ts';
-import { ids, userResource, userSession } from '../../test/fixtures.ts';
+import { getSession, setSession } from '../../app/session.ts';
+import { ids, sessionWith, userResource, userSession } from '../../test/fixtures.ts';
 import { documentOf, errorReply, mockApi } from '../../test/fetch-mock.ts';
 import { pathOf, renderApp } from '../../test/render-app.tsx';
 
@@ -10,9 +10,12 @@ const ada = userResource(ids.user, 'Ada Lovelace', 'ada@example.com', {
   date_created: Date.UTC(2025, 0, 15, 12),
 });
 const grace = userResource(ids.teammate, 'Grace Hopper', 'grace@example.com', {
-  admin: true,
   date_created: Date.UTC(2025, 2, 3, 12),
+  permissions: ['billing', 'asset_manager_browse', 'asset_manager_edit'],
 });
+
+const LAST_ADMIN =
+  "This is the account's last Account Admin. Make another teammate an Account Admin first.";
 
 function listOf(users: unknown[], page = 1, total = users.length) {
   return documentOf(users, {
@@ -34,7 +37,7 @@ function usersTable() {
 }
 
 describe('UsersPage', () => {
-  it('lists teammates with role, created date and a You marker', async () => {
+  it('lists teammates with their permission groups, created date and a You marker', async () => {
     const api = mockUsersApi();
     renderApp('/users');
 
@@ -45,10 +48,25 @@ describe('UsersPage', () => {
     });
     expect(rows[1]).toHaveTextContent('Ada LovelaceYou');
     expect(rows[1]).toHaveTextContent('ada@example.com');
-    expect(rows[1]).toHaveTextContent('Member');
     expect(rows[1]).toHaveTextContent('Jan 15, 2025');
+    const adaGroups = within(rows[1] as HTMLElement).getByRole('list', {
+      name: 'Permission groups',
+    });
+    expect(
+      within(adaGroups)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Account Admin']);
     expect(rows[2]).toHaveTextContent('Grace Hopper');
-    expect(rows[2]).toHaveTextContent('Admin');
+    // Browse is left out: Asset Manager Edit includes it.
+    const graceGroups = within(rows[2] as HTMLElement).getByRole('list', {
+      name: 'Permission groups',
+    });
+    expect(
+      within(graceGroups)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Billing', 'Asset Manager Edit']);
     // Nobody deletes themselves; teammates can be deleted.
     expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(
@@ -58,6 +76,199 @@ describe('UsersPage', () => {
     expect(listRequest?.url).toContain('page%5Bnumber%5D=1');
     expect(listRequest?.url).toContain('sort=name');
     expect(screen.getByRole('navigation', { name: 'Users pages' })).toHaveTextContent('1–2 of 2');
+  });
+
+  it('shows the groups compactly on phone cards, every one still named', async () => {
+    const many = userResource('5'.repeat(24), 'Alan Turing', 'alan@example.com', {
+      permissions: ['billing', 'sources', 'analytics', 'purge'],
+    });
+    mockUsersApi([ada, many]);
+    renderApp('/users');
+
+    // The phone cards are the lists outside the table.
+    const alanCard = await waitFor(() => {
+      const card = screen
+        .getAllByRole('list', { name: 'Permission groups' })
+        .find(
+          (list) =>
+            list.closest('tr') === null && list.closest('li')?.textContent?.includes('alan@'),
+        );
+      expect(card).toBeDefined();
+      return card as HTMLElement;
+    });
+    expect(alanCard).toHaveTextContent('BillingSources+2 more');
+    expect(within(alanCard).getByText('Analytics, Purge')).toHaveClass('sr-only');
+    const alanRow = screen.getByText('alan@example.com', { selector: 'td' }).closest('tr');
+    expect(alanRow).toHaveTextContent('BillingSourcesAnalyticsPurge');
+  });
+
+  it('shows who may use the page to a teammate without Account Admin, and asks nothing', async () => {
+    const api = mockUsersApi();
+    setSession(sessionWith(userSession, ['billing']));
+    renderApp('/users');
+
+    const state = await screen.findByRole('region', {
+      name: 'This page needs the Account Admin permission group',
+    });
+    expect(state).toHaveTextContent('Ask an Account Admin of your account to grant it');
+    expect(state).toHaveTextContent('Your permission groups: Billing.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add user' })).toBeNull();
+    expect(api.requestsTo('GET /api/v4/users')).toEqual([]);
+  });
+
+  it("edits a teammate's groups: Account Admin includes the rest, and PATCH saves it", async () => {
+    const api = mockUsersApi();
+    const promoted = userResource(ids.teammate, 'Grace Hopper', 'grace@example.com', {
+      permissions: ['account_admin'],
+    });
+    api.on(`PATCH /api/v4/users/${ids.teammate}`, () => {
+      api.on('GET /api/v4/users', { body: listOf([ada, promoted]) });
+      return { body: documentOf(promoted) };
+    });
+    const { user } = renderApp('/users');
+
+    await user.click(
+      await within(await screen.findByRole('table')).findByRole('button', {
+        name: 'Edit permissions of Grace Hopper',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Grace Hopper' });
+    const groups = within(dialog).getByRole('group', { name: 'Permission groups' });
+    expect(within(groups).getByRole('checkbox', { name: 'Billing' })).toBeChecked();
+    const browse = within(groups).getByRole('checkbox', { name: 'Asset Manager Browse' });
+    expect(browse).toBeChecked();
+    expect(browse).toBeDisabled();
+    expect(browse).toHaveAccessibleDescription(
+      'Browse assets and their details. Included with Asset Manager Edit',
+    );
+
+    await user.click(within(groups).getByRole('checkbox', { name: 'Account Admin' }));
+    for (const name of ['Billing', 'Sources', 'Analytics', 'Purge', 'Asset Manager Edit']) {
+      const box = within(groups).getByRole('checkbox', { name });
+      expect(box).toBeChecked();
+      expect(box).toBeDisabled();
+    }
+    expect(within(groups).getAllByText('Included with Account Admin')).toHaveLength(6);
+    await user.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
+
+    expect(await screen.findByText('Permissions saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requestsTo(`PATCH /api/v4/users/${ids.teammate}`)[0]?.body).toEqual({
+      data: { type: 'users', id: ids.teammate, attributes: { permissions: ['account_admin'] } },
+    });
+    const row = (await screen.findByText('grace@example.com', { selector: 'td' })).closest('tr');
+    await waitFor(() => expect(row).toHaveTextContent('Account Admin'));
+  });
+
+  it('brings back the boxes chosen under Account Admin when it is unchecked', async () => {
+    mockUsersApi();
+    const { user } = renderApp('/users');
+
+    await user.click(
+      await within(await screen.findByRole('table')).findByRole('button', {
+        name: 'Edit permissions of Grace Hopper',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Grace Hopper' });
+    const admin = within(dialog).getByRole('checkbox', { name: 'Account Admin' });
+    await user.click(admin);
+    await user.click(admin);
+
+    expect(within(dialog).getByRole('checkbox', { name: 'Billing' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Billing' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Sources' })).not.toBeChecked();
+  });
+
+  it("shows the API's refusal to remove the last Account Admin on the groups", async () => {
+    const api = mockUsersApi();
+    api.on(
+      `PATCH /api/v4/users/${ids.user}`,
+      errorReply(409, [
+        {
+          code: 'conflict',
+          detail: LAST_ADMIN,
+          source: { pointer: '/data/attributes/permissions' },
+        },
+      ]),
+    );
+    const { user } = renderApp('/users');
+
+    await user.click(
+      await within(await screen.findByRole('table')).findByRole('button', {
+        name: 'Edit permissions of Ada Lovelace',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Ada Lovelace' });
+    const admin = within(dialog).getByRole('checkbox', { name: 'Account Admin' });
+    await user.click(admin);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Billing' }));
+    // Editing oneself: giving up Account Admin is said before saving.
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Once saved, you can no longer manage users or their permissions.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(LAST_ADMIN);
+    expect(
+      within(dialog).getByRole('group', { name: 'Permission groups' }),
+    ).toHaveAccessibleDescription(`Choose at least one. ${LAST_ADMIN}`);
+    expect(admin).toHaveFocus();
+    expect(api.requestsTo(`PATCH /api/v4/users/${ids.user}`)[0]?.body).toEqual({
+      data: { type: 'users', id: ids.user, attributes: { permissions: ['billing'] } },
+    });
+    // Nothing was saved: the session keeps its groups.
+    expect(getSession()?.permissions).toEqual(userSession.permissions);
+  });
+
+  it('refuses to save no group at all, before sending', async () => {
+    const api = mockUsersApi();
+    const { user } = renderApp('/users');
+
+    await user.click(
+      await within(await screen.findByRole('table')).findByRole('button', {
+        name: 'Edit permissions of Grace Hopper',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Grace Hopper' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Billing' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Asset Manager Edit' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Asset Manager Browse' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Give every user at least one permission group',
+    );
+    expect(api.requestsTo(`PATCH /api/v4/users/${ids.teammate}`)).toEqual([]);
+  });
+
+  it('takes the new groups into the session when users edit their own', async () => {
+    const api = mockUsersApi();
+    const demoted = userResource(ids.user, 'Ada Lovelace', 'ada@example.com', {
+      permissions: ['asset_manager_edit'],
+    });
+    api.on(`PATCH /api/v4/users/${ids.user}`, { body: documentOf(demoted) });
+    const { user } = renderApp('/users');
+
+    await user.click(
+      await within(await screen.findByRole('table')).findByRole('button', {
+        name: 'Edit permissions of Ada Lovelace',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Ada Lovelace' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Account Admin' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Asset Manager Edit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
+
+    await waitFor(() =>
+      expect(getSession()?.permissions).toEqual(['asset_manager_browse', 'asset_manager_edit']),
+    );
+    expect(
+      await screen.findByRole('region', {
+        name: 'This page needs the Account Admin permission group',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('shows a loading state, then an empty state with the add-user action', async () => {
@@ -105,6 +316,42 @@ describe('UsersPage', () => {
     expect(screen.getByRole('table')).toHaveTextContent('Grace Hopper');
   });
 
+  it('adds a user with Asset Manager Browse unless other groups are chosen', async () => {
+    const api = mockUsersApi([ada]);
+    const alan = userResource('4'.repeat(24), 'Alan Turing', 'alan@example.com', {
+      permissions: ['analytics', 'asset_manager_edit'],
+    });
+    api.on('POST /api/v4/users', { status: 201, body: documentOf(alan) });
+    const { user } = renderApp('/users/new');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    const groups = within(dialog).getByRole('group', { name: 'Permission groups' });
+    expect(within(groups).getAllByRole('checkbox', { checked: true })).toEqual([
+      within(groups).getByRole('checkbox', { name: 'Asset Manager Browse' }),
+    ]);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Alan Turing');
+    await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'enigma machine');
+    await user.click(within(groups).getByRole('checkbox', { name: 'Analytics' }));
+    await user.click(within(groups).getByRole('checkbox', { name: 'Asset Manager Edit' }));
+    expect(within(groups).getByRole('checkbox', { name: 'Asset Manager Browse' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+
+    expect(await screen.findByText('User added')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v4/users')[0]?.body).toEqual({
+      data: {
+        type: 'users',
+        attributes: {
+          name: 'Alan Turing',
+          email: 'alan@example.com',
+          password: 'enigma machine',
+          permissions: ['analytics', 'asset_manager_edit'],
+        },
+      },
+    });
+  });
+
   it('adds a user: dialog, toast, tracked event and a refreshed list', async () => {
     const api = mockUsersApi([ada]);
     const alan = userResource('4'.repeat(24), 'Alan Turing', 'alan@example.com');
@@ -131,7 +378,12 @@ describe('UsersPage', () => {
     expect(api.requestsTo('POST /api/v4/users')[0]?.body).toEqual({
       data: {
         type: 'users',
-        attributes: { name: 'Alan Turing', email: 'alan@example.com', password: 'enigma machine' },
+        attributes: {
+          name: 'Alan Turing',
+          email: 'alan@example.com',
+          password: 'enigma machine',
+          permissions: ['asset_manager_browse'],
+        },
       },
     });
     await waitFor(() =>

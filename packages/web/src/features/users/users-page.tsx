@@ -1,4 +1,5 @@
 import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import { useDeleteUserMutation, useUsersQuery, type User } from '../../api/users.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
@@ -8,13 +9,26 @@ import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError, ListSkeleton } from '../lists/list-states.tsx';
 import { Pagination } from '../lists/pagination.tsx';
 import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
+import { PermissionGate } from '../permissions/permission-required.tsx';
+import { EditPermissionsDialog } from './edit-permissions-dialog.tsx';
 import { UsersList } from './users-list.tsx';
 
 const primaryLinkClass =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium whitespace-nowrap text-white shadow-sm hover:bg-brand-700';
 
-/** The account's teammates, with the add-user flow at /users/new. */
+/**
+ * The account's teammates and their permission groups, with the add-user flow at /users/new.
+ * Reading and changing them needs Account Admin (platform spec section 5).
+ */
 export function UsersPage() {
+  return (
+    <PermissionGate group="account_admin" title="Users">
+      <UsersScreen />
+    </PermissionGate>
+  );
+}
+
+function UsersScreen() {
   useDocumentTitle('Users');
   const session = useSession();
   const [searchParams] = useSearchParams();
@@ -23,6 +37,7 @@ export function UsersPage() {
   const deleteUser = useDeleteUserMutation();
   const overlay = useOverlay();
   const search = searchWithPage(searchParams, page);
+  const [editing, setEditing] = useState<User | null>(null);
 
   const confirmDelete = async (user: User) => {
     const confirmed = await overlay.confirm({
@@ -54,7 +69,9 @@ export function UsersPage() {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">Users</h1>
-          <p className="mt-1 text-sm text-zinc-600">Teammates who can sign in to this account.</p>
+          <p className="mt-1 text-sm text-zinc-600">
+            Teammates who can sign in to this account, and what their permission groups allow.
+          </p>
         </div>
         {addUserLink}
       </div>
@@ -90,6 +107,7 @@ export function UsersPage() {
           <UsersList
             users={users.data.users}
             currentUserId={session?.userId ?? ''}
+            onEditPermissions={setEditing}
             onDelete={(user) => void confirmDelete(user)}
             deletingId={deleteUser.isPending ? deleteUser.variables : null}
           />
@@ -101,6 +119,13 @@ export function UsersPage() {
         </div>
       )}
 
+      {editing && (
+        <EditPermissionsDialog
+          user={editing}
+          isYou={editing.id === session?.userId}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <Outlet />
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './users.utils.ts';
+import { formatDate, toggleGroup } from './users.utils.ts';
 
 const utc = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -10,5 +10,22 @@ describe('formatDate', () => {
 
   it('shows a dash for a value that is not a date', () => {
     expect(formatDate(Number.NaN, utc)).toBe('—');
+  });
+});
+
+describe('toggleGroup', () => {
+  it('adds a checked group in the catalogue order', () => {
+    expect(toggleGroup(['asset_manager_browse'], 'billing', true)).toEqual([
+      'billing',
+      'asset_manager_browse',
+    ]);
+  });
+
+  it('removes an unchecked group and keeps the others', () => {
+    expect(toggleGroup(['account_admin', 'purge'], 'account_admin', false)).toEqual(['purge']);
+  });
+
+  it('lists a group once however often it is checked', () => {
+    expect(toggleGroup(['sources'], 'sources', true)).toEqual(['sources']);
   });
 });

@@ -6,7 +6,9 @@ import { track } from '../../../analytics/track.ts';
 import { useCurrentSubscriptionQuery } from '../../../api/billing.ts';
 import { isApiRequestError } from '../../../api/client.ts';
 import { useUpdateSourceMutation, type SourceChanges } from '../../../api/sources.ts';
+import { usePermission } from '../../../app/permissions.ts';
 import { Button, toast } from '../../../ui/index.ts';
+import { PermissionNote } from '../../permissions/permission-note.tsx';
 import { SOURCE_EVENTS } from '../sources-events.ts';
 import { mapApiError } from '../sources.utils.ts';
 
@@ -115,7 +117,10 @@ export function SaveButton({
  * the plans (and logging that it was shown and followed). Accounts on a paid plan do not see it.
  */
 export function UpgradeCard({ feature, sourceId }: { feature: string; sourceId: string }) {
-  const subscription = useCurrentSubscriptionQuery();
+  // The plans and the subscription are the Billing group's (spec section 5): without it the card
+  // says who can upgrade instead of leading to them.
+  const canBill = usePermission('billing');
+  const subscription = useCurrentSubscriptionQuery({ enabled: canBill });
   const onPaidPlan = (subscription.data?.items.data[0]?.price.unit_amount ?? 0) > 0;
   const shown = useRef(false);
   useEffect(() => {
@@ -136,13 +141,17 @@ export function UpgradeCard({ feature, sourceId }: { feature: string; sourceId: 
           </p>
         </div>
       </div>
-      <Link
-        to="/billing/plans"
-        onClick={() => track(SOURCE_EVENTS.paywallClicked, { feature, source_id: sourceId })}
-        className="inline-flex shrink-0 items-center justify-center rounded-md bg-white px-3 py-1.5 text-sm font-medium text-zinc-900 ring-1 ring-zinc-300 ring-inset hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        View plans
-      </Link>
+      {canBill ? (
+        <Link
+          to="/billing/plans"
+          onClick={() => track(SOURCE_EVENTS.paywallClicked, { feature, source_id: sourceId })}
+          className="inline-flex shrink-0 items-center justify-center rounded-md bg-white px-3 py-1.5 text-sm font-medium text-zinc-900 ring-1 ring-zinc-300 ring-inset hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          View plans
+        </Link>
+      ) : (
+        <PermissionNote group="billing" action="Upgrading" className="sm:max-w-56" />
+      )}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../../app/session.ts';
 import { documentOf, errorReply } from '../../../test/fetch-mock.ts';
+import { sessionWith, userSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { starterPrice, subscriptionOn } from '../../billing/billing.test-fixtures.ts';
 import {
@@ -176,6 +178,45 @@ describe('SourceConfigPage', { timeout: 30000 }, () => {
     expect(screen.queryByRole('button', { name: /^Save/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disable source' })).toBeNull();
     expect(screen.queryByText(/Upgrade your plan/)).toBeNull();
+  });
+
+  it('shows the settings read-only to a user without the Sources group, saying why', async () => {
+    const api = mockConfigApi();
+    setSession(sessionWith(userSession, ['asset_manager_edit']));
+    renderApp(`/sources/${sourceIds.first}`);
+
+    expect(
+      await screen.findByText(
+        "Changing this source's settings needs the Sources permission group — ask an Account Admin.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(section('Caching')).getByLabelText('TTL (seconds)')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Save/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disable source' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show token' })).toBeNull();
+    expect(screen.queryByText(/Upgrade your plan/)).toBeNull();
+    expect(api.requestsTo('GET /api/v4/billing/subscription')).toEqual([]);
+  });
+
+  it('says who may upgrade, and uploads nothing, for the groups a user lacks', async () => {
+    const managed = sourceResource(sourceIds.first, 'photos', {
+      production: { type: 'darkroom_storage' },
+    });
+    const api = mockConfigApi(managed);
+    setSession(sessionWith(userSession, ['sources']));
+    renderApp(`/sources/${sourceIds.first}`);
+
+    expect(
+      await screen.findByText(
+        'Uploading files to this source needs the Asset Manager Edit permission group — ask an Account Admin.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Files' })).toBeNull();
+    // Sources changes the settings; the plans are Billing's, so the card names who upgrades.
+    expect(screen.getByRole('button', { name: 'Disable source' })).toBeEnabled();
+    expect(screen.getAllByText(/Upgrading needs the Billing permission group/)).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'View plans' })).toBeNull();
+    expect(api.requestsTo('GET /api/v4/billing/subscription')).toEqual([]);
   });
 
   it('shows the deployment error of a failed source and polls a deploying one', async () => {

@@ -4,9 +4,11 @@ import { isApiRequestError } from '../../../api/client.ts';
 import { usePlatformSettingsQuery, type PlatformSettings } from '../../../api/platform-settings.ts';
 import { useSourceQuery, type Source } from '../../../api/sources.ts';
 import { useDocumentTitle } from '../../../app/document-title.ts';
+import { usePermission } from '../../../app/permissions.ts';
 import { Button, useOverlay } from '../../../ui/index.ts';
 import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../../lists/list-states.tsx';
+import { PermissionNote } from '../../permissions/permission-note.tsx';
 import { StatusBadge } from '../list/sources-list.tsx';
 import { schemasFor } from '../source-schemas.ts';
 import { sourceTypeLabel, subdomainUrl } from '../sources.utils.ts';
@@ -87,7 +89,16 @@ export function SourceConfigPage() {
   );
 }
 
-function SourceHeader({ source, settings }: { source: Source; settings: PlatformSettings }) {
+function SourceHeader({
+  source,
+  settings,
+  canChange,
+}: {
+  source: Source;
+  settings: PlatformSettings;
+  /** The user's groups include Sources (spec platform section 5). */
+  canChange: boolean;
+}) {
   const subdomain = source.production.darkroom_subdomains[0];
   const url = subdomain ? subdomainUrl(subdomain, settings.delivery_domain) : null;
   const overlay = useOverlay();
@@ -139,7 +150,7 @@ function SourceHeader({ source, settings }: { source: Source; settings: Platform
             <span>{sourceTypeLabel(source.production)}</span>
           </p>
         </div>
-        {!source.demo && (
+        {!source.demo && canChange && (
           <Button
             type="button"
             variant={source.enabled ? 'secondary' : 'primary'}
@@ -168,6 +179,9 @@ function SourceHeader({ source, settings }: { source: Source; settings: Platform
           </div>
         </div>
       )}
+      {!source.demo && !canChange && (
+        <PermissionNote boxed group="sources" action="Changing this source's settings" />
+      )}
       {source.demo && (
         <div className="flex gap-2 rounded-lg bg-blue-50 p-3 text-sm text-blue-900 ring-1 ring-blue-200 ring-inset">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-600" />
@@ -186,24 +200,35 @@ function SourceHeader({ source, settings }: { source: Source; settings: Platform
 
 function SourceConfiguration({ source, settings }: { source: Source; settings: PlatformSettings }) {
   const schemas = schemasFor(settings);
-  const readOnly = source.demo;
+  // Spec platform section 5: changing a source needs Sources, uploading to it Asset Manager Edit.
+  const canChange = usePermission('sources');
+  const canUpload = usePermission('asset_manager_edit');
+  const readOnly = source.demo || !canChange;
   // Each section keeps its own draft; a new version of the source (after a save elsewhere or a
   // poll) starts them over from what the server holds.
   const key = `${source.id}:${source.global_version}`;
-  const uploads = source.production.type === 'darkroom_storage' && !readOnly;
+  const managed = source.production.type === 'darkroom_storage' && !source.demo;
   return (
     <>
-      <SourceHeader source={source} settings={settings} />
+      <SourceHeader source={source} settings={settings} canChange={canChange} />
       {/* Outside the keyed settings so a new source version never interrupts an upload. */}
-      {(uploads || offersSampleUrl(source)) && (
+      {(managed || offersSampleUrl(source)) && (
         <div className="mb-6 rounded-lg bg-white px-4 shadow-sm ring-1 ring-zinc-200 sm:px-6">
-          {uploads && (
-            <FilesSection
-              source={source}
-              deliveryDomain={settings.delivery_domain}
-              maxBytes={settings.max_origin_bytes}
-            />
-          )}
+          {managed &&
+            (canUpload ? (
+              <FilesSection
+                source={source}
+                deliveryDomain={settings.delivery_domain}
+                maxBytes={settings.max_origin_bytes}
+              />
+            ) : (
+              <PermissionNote
+                boxed
+                className="my-4"
+                group="asset_manager_edit"
+                action="Uploading files to this source"
+              />
+            ))}
           <SampleUrlSection source={source} deliveryDomain={settings.delivery_domain} />
         </div>
       )}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../../../app/session.ts';
 import { documentOf, errorReply, mockApi } from '../../../test/fetch-mock.ts';
-import { ids, userResource, userSession } from '../../../test/fixtures.ts';
+import { ids, sessionWith, userResource, userSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import {
   settingsDocument,
@@ -84,5 +84,20 @@ describe('SourcesPage', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toHaveTextContent('photos');
+  });
+
+  it('lists sources without the Sources group, its Create button disabled and saying why', async () => {
+    mockSourcesApi([]);
+    setSession(sessionWith(userSession, ['asset_manager_browse']));
+    renderApp('/sources');
+
+    expect(await screen.findByText('No sources yet')).toBeInTheDocument();
+    const create = screen.getByRole('button', { name: 'Create a source' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(
+      'Needs the Sources permission group — ask an Account Admin.',
+    );
+    expect(screen.queryByRole('link', { name: 'Create a source' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Explore My Demo Source' })).toBeInTheDocument();
   });
 });

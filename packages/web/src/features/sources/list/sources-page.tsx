@@ -1,12 +1,16 @@
 import { DEMO_SOURCE_ID, useSourcesQuery } from '../../../api/sources.ts';
 import { Plus } from 'lucide-react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePlatformSettingsQuery } from '../../../api/platform-settings.ts';
 import { useDocumentTitle } from '../../../app/document-title.ts';
+import { usePermission } from '../../../app/permissions.ts';
+import { Button } from '../../../ui/index.ts';
 import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 import { ListEmpty, ListError, ListSkeleton } from '../../lists/list-states.tsx';
 import { Pagination } from '../../lists/pagination.tsx';
 import { parsePageParam, searchWithPage } from '../../lists/pagination.utils.ts';
+import { PermissionNote } from '../../permissions/permission-note.tsx';
 import { SourcesList } from './sources-list.tsx';
 import { sourceAssetsPath } from '../../assets/asset.utils.ts';
 
@@ -15,15 +19,30 @@ const primaryLinkClass =
 const secondaryLinkClass =
   'inline-flex h-10 items-center justify-center rounded-lg border border-zinc-300 bg-white px-4 text-sm font-medium text-zinc-900 hover:bg-zinc-50';
 
-/** The account's sources (route /sources), newest change first. */
+/** Creating a source needs the Sources group (spec platform section 5); without it, why not. */
+function CreateSourceLocked() {
+  const noteId = useId();
+  return (
+    <div className="flex max-w-xs flex-col items-start gap-1 sm:items-end sm:text-right">
+      <Button type="button" color="orange" disabled aria-describedby={noteId}>
+        <Plus aria-hidden="true" className="size-4" />
+        Create a source
+      </Button>
+      <PermissionNote id={noteId} group="sources" />
+    </div>
+  );
+}
+
+/** The account's sources (route /sources), newest change first. Every user may list them. */
 export function SourcesPage() {
   useDocumentTitle('Sources');
   const [searchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
   const sources = useSourcesQuery({ page });
   const settings = usePlatformSettingsQuery();
+  const canCreate = usePermission('sources');
 
-  const createLink = (
+  const createLink = canCreate && (
     <Link to="/sources/new" className={primaryLinkClass}>
       <Plus aria-hidden="true" className="size-4" />
       Create a source
@@ -39,7 +58,7 @@ export function SourcesPage() {
             Where your media is stored, and the subdomains that serve it.
           </p>
         </div>
-        {createLink}
+        {createLink || <CreateSourceLocked />}
       </div>
 
       {sources.isPending ? (

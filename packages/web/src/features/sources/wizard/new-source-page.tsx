@@ -23,6 +23,7 @@ import { Form, useOverlay, useZodForm } from '../../../ui/index.ts';
 import { PlanLimitNotice } from '../../billing/plan-limit-notice.tsx';
 import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 import { ListError } from '../../lists/list-states.tsx';
+import { PermissionGate } from '../../permissions/permission-required.tsx';
 import { schemasFor } from '../source-schemas.ts';
 import { SOURCE_EVENTS } from '../sources-events.ts';
 import { configurationKey, mapApiError } from '../sources.utils.ts';
@@ -46,8 +47,19 @@ import {
   type CardId,
 } from './wizard.utils.ts';
 
-/** The source creation wizard (route /sources/new), spec platform sections 2 and 4. */
+/**
+ * The source creation wizard (route /sources/new), spec platform sections 2 and 4. Creating a
+ * source needs the Sources group (spec section 5).
+ */
 export function NewSourcePage() {
+  return (
+    <PermissionGate group="sources" title="New source">
+      <NewSourceScreen />
+    </PermissionGate>
+  );
+}
+
+function NewSourceScreen() {
   useDocumentTitle('New source');
   const session = useSession();
   const settings = usePlatformSettingsQuery();
