@@ -17,7 +17,13 @@ export * from './sources/index.ts';
 export * from './capabilities/index.ts';
 export type * from './params/types.ts';
 export { parseParams, PARAM_MESSAGES, type ParseParamsOptions } from './params/parse.ts';
-export { languageCode } from './params/language-codes.ts';
+export { languageCode, threeLetterLanguageCode } from './params/language-codes.ts';
+export {
+  INDEXED_PARAMETERS,
+  MAX_PARAMETER_INDEX,
+  indexOfName,
+  indexedName,
+} from './params/indexed-names.ts';
 export {
   CATALOGUE,
   MAX_SUBTITLE_TRANSLATIONS,

@@ -46,3 +46,13 @@ export function decodeBase64Url(encoded: string): Base64Result {
     return { ok: false, problem: 'utf8' };
   }
 }
+
+/**
+ * Decodes Base64 in the standard alphabet (RFC 4648 section 4: `+` and `/`) as well as in
+ * base64url, for the parameters imgix documents as "a standard Base64-encoded" value. A `+` the
+ * query string read as a space (application/x-www-form-urlencoded) is read back as `+`: Base64
+ * holds no spaces.
+ */
+export function decodeBase64Standard(encoded: string): Base64Result {
+  return decodeBase64Url(encoded.replace(/[+ ]/g, '-').replaceAll('/', '_'));
+}

@@ -6,13 +6,13 @@ import { COCO_CLASSES, COCO_SUPERCATEGORIES } from '../assets/alt-text/coco-clas
 import type { Catalogue, Expectation, ParameterSpec } from './catalogue.ts';
 import { GRADIENT_OVERLAY_PARAMETERS } from './gradient-overlay-catalogue.ts';
 import { DROP_SHADOW_PARAMETERS } from './drop-shadow-parameters.ts';
+import { VIDEO_SUBTITLE_PARAMETERS } from './video-subtitle-parameters.ts';
 
 // docs.imgix.com/apis/rendering/background/color-key-contiguous: "1/0, yes/no and on/off are
 // also accepted" besides true and false.
 const SWITCH_WORDS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'];
 
 const COLORKEY_URL = 'https://docs.imgix.com/apis/rendering/background';
-const SUBTITLES_URL = 'https://docs.imgix.com/apis/video/subtitles';
 const APPEND_URL = 'https://docs.imgix.com/apis/rendering/append';
 
 /** The largest `append-gap` in pixels (docs.imgix.com/apis/rendering/append/append-gap). */
@@ -26,6 +26,9 @@ export const ADDED_PARAMETERS: Readonly<Record<string, ParameterSpec>> = {
   // docs.imgix.com/apis/rendering/drop-shadow: the shadow of the picture and of the watermark
   // (drop-shadow-parameters.ts).
   ...DROP_SHADOW_PARAMETERS,
+  // docs.imgix.com/apis/video/subtitles: subtitle languages, supplied tracks and burn-in
+  // captions (video-subtitle-parameters.ts).
+  ...VIDEO_SUBTITLE_PARAMETERS,
   // docs.imgix.com/apis/rendering/fill/fill-max: "source" (case-insensitive) caps each side of
   // the fit=fillmax canvas at the source's; "Any other value is ignored", so any text is taken.
   'fill-max': {
@@ -209,30 +212,6 @@ export const ADDED_PARAMETERS: Readonly<Record<string, ParameterSpec>> = {
     depends: ['mark'],
     url: 'https://docs.imgix.com/apis/rendering/watermark/watermark-anchor',
     short_description: 'Which point of the watermark mark-x and mark-y place.',
-  },
-  // docs.imgix.com/apis/video/subtitles/video-subtitle-lang: "Forces a specific source language
-  // for AI transcription instead of using automatic language detection"; an ISO 639-1 or 639-2
-  // code, read "when used for transcription" only with video-generate-subtitles.
-  'video-subtitle-lang': {
-    display_name: 'video subtitle language',
-    category: 'video-rendering',
-    available_in: ['url'],
-    expects: [{ type: 'language' }],
-    depends: ['video-generate-subtitles'],
-    url: `${SUBTITLES_URL}/video-subtitle-lang`,
-    short_description:
-      'The spoken language of the video, for transcription, instead of detecting it.',
-  },
-  // .../video/subtitles/video-vtt-lang: with fm=vtt, "the language of the subtitle track to
-  // return"; a language the video has no track in is transcribed and translated on the fly.
-  'video-vtt-lang': {
-    display_name: 'video VTT language',
-    category: 'video-rendering',
-    available_in: ['url'],
-    expects: [{ type: 'language' }],
-    depends: ['video-generate-subtitles'],
-    url: `${SUBTITLES_URL}/video-vtt-lang`,
-    short_description: 'With fm=vtt, the language of the subtitle track returned.',
   },
 };
 

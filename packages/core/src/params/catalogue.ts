@@ -51,11 +51,24 @@ export interface Expectation {
   /** Darkroom's own: the fewest members a list of like members takes. */
   readonly min_length?: number;
   /**
+   * Darkroom's own, on `list`: what separates the members, where imgix documents another mark
+   * than the comma (`video-wave-color`'s channels are pipe-separated).
+   */
+  readonly separator?: ListSeparator;
+  /**
    * Darkroom's own, on `hex_color`: the alpha digits come last (RGBA, RRGGBBAA) instead of first
    * as in imgix's image colours (ARGB, AARRGGBB).
    */
   readonly alpha_last?: boolean;
+  /**
+   * Darkroom's own: a form accepted but left out of the message refusing a value, which names
+   * the other forms only (`fit`'s fallback lists: the message stays the catalogue's list of modes).
+   */
+  readonly unlisted?: boolean;
 }
+
+/** The marks that separate a list's members; a comma unless the list says otherwise. */
+export type ListSeparator = ',' | '|';
 
 export interface ParameterSpec {
   readonly display_name: string;
@@ -151,11 +164,47 @@ function sizedDown(name: string): readonly Expectation[] {
 /** The most languages `video-subtitle-translations` names. */
 export const MAX_SUBTITLE_TRANSLATIONS = 10;
 
+/** The most colours `video-wave-color` lists: one per audio channel, 7.1 sound's eight. */
+export const MAX_WAVE_COLORS = 8;
+
+/**
+ * `video-wave-color`: the catalogue's one colour (alpha last, catalogue-additions.ts), or one per
+ * audio channel written `FF6B9D|00E5FF`, each member read as that one colour is.
+ */
+function waveColors(): readonly Expectation[] {
+  const color = CATALOGUE.parameters['video-wave-color']?.expects ?? [];
+  return [
+    ...color,
+    {
+      type: 'list',
+      separator: '|',
+      members: color,
+      min_length: 2,
+      max_length: MAX_WAVE_COLORS,
+    },
+  ];
+}
+
 const RECT_SIZE: readonly Expectation[] = [
   { type: 'integer', strict_range: { min: 1 } },
   { type: 'unit_scalar', strict_range: { min: 0, max: 1 } },
   { type: 'string', possible_values: ['full'] },
 ];
+
+/**
+ * `fit=facearea,fill` and `fit=facearea,fillmax`: the mode a face area falls back to when no face
+ * is found. docs.imgix.com/apis/rendering/size/resize-fit-mode: "Fallback parameters can also be
+ * set in addition to fit=facearea. For example, a combination of fit=facearea,fill can be used.
+ * When a face is not detected in the image, the image will fall back to fill the image instead of
+ * cropping it to a face"; docs.imgix.com/apis/rendering/fill/fill-max names fit=facearea,fillmax.
+ * No other list is documented, so no other is accepted.
+ */
+const FACE_AREA_FALLBACK = {
+  type: 'list',
+  unlisted: true,
+  '0': [{ type: 'string', possible_values: ['facearea'] }],
+  '1': [{ type: 'string', possible_values: ['fill', 'fillmax'] }],
+} as Expectation;
 
 /**
  * Where the catalogue's `expects` disagrees with imgix's documentation, the documentation wins.
@@ -196,9 +245,15 @@ const CORRECTED_EXPECTS: Readonly<Record<string, readonly Expectation[]>> = {
   'video-subtitle-translations': [
     { type: 'list', members: [{ type: 'language' }], max_length: MAX_SUBTITLE_TRANSLATIONS },
   ],
+  fit: [...(CATALOGUE.parameters.fit?.expects ?? []), FACE_AREA_FALLBACK],
   // docs.imgix.com/apis/rendering/pixel-density/dpr: "The default is 1 and the maximum value is 5":
   // a larger dpr is held at 5.
   dpr: [{ type: 'number', strict_range: { min: 0 }, clamp_range: { max: 5 } }],
+  // docs.imgix.com/apis/video/audio-waveforms/video-wave-color: "For multi-channel visualizations
+  // (used with video-wave-split), you can assign different colors to each channel by passing
+  // pipe-separated (|) values"; the catalogue types one colour. One colour per channel, so a URL
+  // names no more of them than a track has channels (7.1 at most).
+  'video-wave-color': waveColors(),
 };
 
 /** The accepted forms of a canonical name's value, in the order they are tried. */

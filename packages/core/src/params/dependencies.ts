@@ -6,6 +6,7 @@
 // AND crop=focalpoint). An entry `name` needs the parameter present, `name=value` needs that value
 // (or that member, for lists).
 import { CATALOGUE, canonicalName } from './catalogue.ts';
+import { INDEXED_PARAMETERS, indexOfName, indexedName } from './indexed-names.ts';
 import type { ParamValue } from './types.ts';
 
 interface Condition {
@@ -35,12 +36,28 @@ const BLEND_OR_BLEND_COLOR: Requirement = [
 ];
 
 /**
- * Requirements the catalogue's flat lists cannot say: `mark-fit` needs mark-w and/or mark-h, and
- * a blend's mode and alpha need `blend` or `blend-color`.
+ * A subtitle track, generated or supplied: docs.imgix.com/apis/video/subtitles/video-subtitle-lang
+ * reads the language "when used for transcription" with video-generate-subtitles, and "to tag the
+ * language of a provided subtitle track" with video-subtitle-src.
+ */
+const A_SUBTITLE_TRACK: Requirement = [
+  [
+    { name: 'video-generate-subtitles', value: undefined },
+    { name: 'video-subtitle-src', value: undefined },
+  ],
+];
+
+/**
+ * Requirements the catalogue's flat lists cannot say: `mark-fit` needs mark-w and/or mark-h, a
+ * blend's mode and alpha need `blend` or `blend-color`, and the subtitle languages and burn-in
+ * captions a generated or a supplied track.
  */
 const CORRECTED_REQUIREMENTS: Readonly<Record<string, Requirement>> = {
   'blend-mode': BLEND_OR_BLEND_COLOR,
   'blend-alpha': BLEND_OR_BLEND_COLOR,
+  'video-subtitle-lang': A_SUBTITLE_TRACK,
+  'video-vtt-lang': A_SUBTITLE_TRACK,
+  'video-caption-style': A_SUBTITLE_TRACK,
   'mark-fit': [
     [{ name: 'mark', value: undefined }],
     [
@@ -59,10 +76,23 @@ const SYNONYMS: Readonly<Record<string, string>> = { 'fill=generative': 'fill=ge
 
 const requirements = new Map<string, Requirement>();
 
+/**
+ * An indexed name's requirement: the parameter it is paired with at the same index
+ * (video-subtitle-lang[2] tags the track of video-subtitle-src[2], and is nothing without it).
+ */
+function indexedRequirement(name: string, index: number): Requirement {
+  const pairedWith = INDEXED_PARAMETERS[name]?.pairedWith ?? null;
+  return pairedWith === null ? [] : [[{ name: indexedName(pairedWith, index), value: undefined }]];
+}
+
 function requirementOf(name: string): Requirement {
   const cached = requirements.get(name);
   if (cached) return cached;
-  const requirement = CORRECTED_REQUIREMENTS[name] ?? buildRequirement(name);
+  const indexed = indexOfName(name);
+  const requirement =
+    indexed.index > 0
+      ? indexedRequirement(indexed.name, indexed.index)
+      : (CORRECTED_REQUIREMENTS[name] ?? buildRequirement(name));
   requirements.set(name, requirement);
   return requirement;
 }

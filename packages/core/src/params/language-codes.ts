@@ -39,10 +39,16 @@ ssa suk sus sux syc syr tai tem ter tet tig tiv tkl tlh tli tmh tog tpi tsi tum 
 tyv udm uga umb vai vot wak wal war was wen xal yao yap ypk zap zbl zen zgh znd zun zza`;
 
 const canonical = new Map<string, string>();
+// The terminology code of each two-letter code (the first of its pairs), and the bibliographic
+// one (the last: the same code for most languages).
+const terminology = new Map<string, string>();
+const bibliographic = new Map<string, string>();
 for (const pair of WITH_TWO_LETTERS.trim().split(/\s+/)) {
   const [three = '', two = ''] = pair.split(':');
   canonical.set(three, two);
   canonical.set(two, two);
+  if (!terminology.has(two)) terminology.set(two, three);
+  bibliographic.set(two, three);
 }
 for (const three of THREE_LETTERS_ONLY.trim().split(/\s+/)) canonical.set(three, three);
 
@@ -53,4 +59,18 @@ for (const three of THREE_LETTERS_ONLY.trim().split(/\s+/)) canonical.set(three,
  */
 export function languageCode(text: string): string | undefined {
   return /^[a-z]{2,3}$/i.test(text) ? canonical.get(text.toLowerCase()) : undefined;
+}
+
+/**
+ * The ISO 639-2 code (three letters) of a language code as languageCode answers it: what
+ * containers tag a stream with. An MP4 track's language is the terminology form (ISO/IEC 14496-12
+ * section 8.4.2.3 packs three letters); Matroska's Language element the bibliographic one (RFC
+ * 9559 section 12: `fre`, `ger`). Undefined for anything else.
+ */
+export function threeLetterLanguageCode(
+  code: string,
+  form: 'terminology' | 'bibliographic' = 'terminology',
+): string | undefined {
+  if (/^[a-z]{3}$/.test(code)) return canonical.get(code) === code ? code : undefined;
+  return (form === 'terminology' ? terminology : bibliographic).get(code);
 }

@@ -314,6 +314,29 @@ describe('waveform colours (video-wave-color, video-wave-bg-color)', () => {
     );
   });
 
+  it('keys pipe-separated channel colours by their colours, in channel order', () => {
+    const wave = 'video-wave=true&video-wave-split=true&video-wave-color=';
+    expect(key(`${wave}FF6B9D|00E5FF`)).toBe(key(`${wave}%23ff6b9dff|%2300E5FF`));
+    expect(key(`${wave}FF6B9D|00E5FF`)).toBe(key(`${wave}FF6B9D%7C00E5FF`));
+    expect(key(`${wave}FF6B9D|00E5FF`)).not.toBe(key(`${wave}00E5FF|FF6B9D`));
+    // One colour is no list of one: without video-wave-split it is drawn downmixed to mono.
+    expect(key(`${wave}FF6B9D|FF6B9D`)).not.toBe(key(`${wave}FF6B9D`));
+    expect(key(`${wave}FF6B9D|00E5FF`)).toContain(
+      `video-wave-color=${encodeURIComponent('ffff6b9d|ff00e5ff')}`,
+    );
+  });
+
+  it('refuses a bad channel colour with a 400 message naming video-wave-color', () => {
+    expect(issues('video-wave=true&video-wave-color=FF6B9D|nope')).toEqual([
+      {
+        parameter: 'video-wave-color',
+        message: expect.stringMatching(
+          /^The value for "video-wave-color" must be a hex color .*, or a pipe-separated list of 2 to 8 members/,
+        ),
+      },
+    ]);
+  });
+
   it("defaults the box's background to transparent white (FFFFFF00)", () => {
     expect(parsed('video-wave=true').getOrDefault('video-wave-bg-color')).toEqual({
       type: 'color',

@@ -1,10 +1,18 @@
 // parseParams: a query string (plus the source's default_params) to validated `Params`, or every
 // problem found, in the wording of editor spec section 5.
 import { CATALOGUE, canonicalName, expectationsOf } from './catalogue.ts';
-import { decodeBase64Url } from './base64.ts';
+import { decodeBase64Standard, decodeBase64Url } from './base64.ts';
 import { gradientStopsIssues } from './gradient-overlay-catalogue.ts';
+import {
+  INDEXED_PARAMETERS,
+  indexOfName,
+  indexedName,
+  readIndex,
+  splitIndex,
+} from './indexed-names.ts';
 import { type ParsedEntry, ParsedParams } from './parsed-params.ts';
 import type { ParamIssue, ParamValue, ParseResult } from './types.ts';
+import { valueAlias } from './value-aliases.ts';
 import { parseValue, type ValueResult } from './values.ts';
 
 export interface ParseParamsOptions {
@@ -39,6 +47,10 @@ const MAX_BOXES = 16;
 // `auto=format` still applies to a request that asks for `auto=compress`.
 const COMBINED_LISTS = new Set(['auto']);
 
+// docs.imgix.com/apis/video/subtitles/video-subtitle-src: "use video-subtitle-src64[N] to supply
+// the URL as a Base64-encoded string instead. The value must be a standard Base64-encoded URL."
+const STANDARD_BASE64 = new Set(['video-subtitle-src']);
+
 /** The messages of editor spec section 5. */
 export const PARAM_MESSAGES = {
   unknown: (name: string) => `"${name}" is not a valid parameter.`,
@@ -59,6 +71,26 @@ interface GivenValue {
   written: string;
   text: string;
   base64: boolean;
+  /** What the value must be, when a `name=value` alias's name came with another value. */
+  expected?: string;
+}
+
+/** A name resolved: its canonical parameter (and the value a `name=value` alias sets). */
+interface ResolvedName {
+  canonical: string;
+  base64: boolean;
+  /** The value the parameter takes instead of the one written (`video-generate=vtt`). */
+  text?: string;
+  expected?: string;
+}
+
+/**
+ * A name refused: unknown or deprecated names are ignorable (delivery ignores them, as imgix
+ * does); an indexed name of a known parameter with a bad index is always a 400.
+ */
+interface RefusedName {
+  refused: string;
+  ignorable: boolean;
 }
 
 /** Parses rendering parameters; every issue is collected, not just the first. */
@@ -91,24 +123,37 @@ function parseLayer(
   const given = new Map<string, GivenValue>();
   for (const [written, text] of entries) {
     if (IGNORED.has(written)) continue;
-    const resolved = resolveName(written);
-    if (typeof resolved === 'string') {
-      if (unknown === 'ignore') ignored.add(written);
-      else issues.push({ parameter: written, message: resolved });
+    const resolved = resolveName(written, text);
+    if ('refused' in resolved) {
+      if (unknown === 'ignore' && resolved.ignorable) ignored.add(written);
+      else issues.push({ parameter: written, message: resolved.refused });
       continue;
     }
     given.delete(resolved.canonical);
-    given.set(resolved.canonical, { written, text, base64: resolved.base64 });
+    given.set(resolved.canonical, {
+      written,
+      text: resolved.text ?? text,
+      base64: resolved.base64,
+      ...(resolved.expected === undefined ? {} : { expected: resolved.expected }),
+    });
   }
 
   const parsed = new Map<string, ParsedEntry>();
-  for (const [canonical, { written, text, base64 }] of given) {
-    const decoded = base64 ? decodeBase64(written, text) : { ok: true as const, text };
+  for (const [canonical, { written, text, base64, expected }] of given) {
+    if (expected !== undefined) {
+      issues.push({ parameter: written, message: PARAM_MESSAGES.invalidValue(written, expected) });
+      continue;
+    }
+    // An indexed name (`video-subtitle-src[2]`) takes the values its bare name takes.
+    const { name: plain } = indexOfName(canonical);
+    const decoded = base64
+      ? decodeBase64(written, text, STANDARD_BASE64.has(plain))
+      : { ok: true as const, text };
     if (!decoded.ok) {
       issues.push({ parameter: written, message: decoded.message });
       continue;
     }
-    const expects = expectationsOf(canonical);
+    const expects = expectationsOf(plain);
     const result = BOX_LISTS.has(canonical)
       ? parseBoxList(decoded.text, expects)
       : parseValue(decoded.text, expects);
@@ -141,11 +186,35 @@ function parseBoxList(text: string, expects: Parameters<typeof parseValue>[1]): 
   return { ok: true, value: { type: 'list', value: values } };
 }
 
-/** The canonical name and whether the value is base64url, or the message refusing the name. */
-function resolveName(written: string): { canonical: string; base64: boolean } | string {
+/**
+ * The canonical name of `written` (with `text`, its value: a `name=value` alias is the pair),
+ * whether the value is Base64, or why the name is refused.
+ */
+function resolveName(written: string, text: string): ResolvedName | RefusedName {
+  const alias = valueAlias(written, text);
+  if (alias !== null) {
+    return 'expected' in alias
+      ? { canonical: alias.canonical, base64: false, expected: alias.expected.join(' or ') }
+      : { canonical: alias.canonical, base64: false, text: alias.text };
+  }
+  const indexed = splitIndex(written);
+  if (indexed === null) return resolvePlainName(written);
+  const resolved = resolvePlainName(indexed.name);
+  if ('refused' in resolved || INDEXED_PARAMETERS[resolved.canonical] === undefined) {
+    return { refused: PARAM_MESSAGES.unknown(written), ignorable: true };
+  }
+  const index = readIndex(written, indexed.index);
+  if (typeof index === 'string') return { refused: index, ignorable: false };
+  return { canonical: indexedName(resolved.canonical, index), base64: resolved.base64 };
+}
+
+/** The canonical name of a name without an index, and whether its value is Base64. */
+function resolvePlainName(written: string): ResolvedName | RefusedName {
   const canonical = canonicalName(written);
   if (canonical !== undefined) return { canonical, base64: false };
-  if (DEPRECATED.has(written)) return PARAM_MESSAGES.deprecated(written);
+  if (DEPRECATED.has(written)) {
+    return { refused: PARAM_MESSAGES.deprecated(written), ignorable: true };
+  }
   if (written.endsWith('64')) {
     const plain = canonicalName(written.slice(0, -2));
     // `auto64`, `ch64`: the catalogue marks these `disallow_base64`, so the name does not exist.
@@ -153,14 +222,15 @@ function resolveName(written: string): { canonical: string; base64: boolean } | 
       return { canonical: plain, base64: true };
     }
   }
-  return PARAM_MESSAGES.unknown(written);
+  return { refused: PARAM_MESSAGES.unknown(written), ignorable: true };
 }
 
 function decodeBase64(
   written: string,
   text: string,
+  standardAlphabet: boolean,
 ): { ok: true; text: string } | { ok: false; message: string } {
-  const decoded = decodeBase64Url(text);
+  const decoded = standardAlphabet ? decodeBase64Standard(text) : decodeBase64Url(text);
   if (decoded.ok) return decoded;
   switch (decoded.problem) {
     case 'characters':

@@ -194,10 +194,52 @@ describe('colours', () => {
       type: 'color',
       value: { r: 255, g: 0, b: 0, alpha: 0x88 / 255 },
     });
-    expect(parse('video-wave-color', 'red')).toEqual({
+    expect(parse('video-wave-bg-color', 'red')).toEqual({
       ok: false,
       expected: 'a hex color (RGB, RGBA, RRGGBB or RRGGBBAA)',
     });
+  });
+
+  it('reads pipe-separated waveform colours as one per audio channel, in channel order', () => {
+    // docs.imgix.com/apis/video/audio-waveforms/video-wave-split: "video-wave-color=FF6B9D|00E5FF
+    // for pink left and cyan right channels".
+    expect(valueOf('video-wave-color', 'FF6B9D|00E5FF')).toEqual({
+      type: 'list',
+      value: [
+        { type: 'color', value: { r: 0xff, g: 0x6b, b: 0x9d, alpha: 1 } },
+        { type: 'color', value: { r: 0x00, g: 0xe5, b: 0xff, alpha: 1 } },
+      ],
+    });
+    // Each member alpha last, with or without its own #.
+    expect(valueOf('video-wave-color', '#ff000080|00ff00|#00f')).toEqual({
+      type: 'list',
+      value: [
+        { type: 'color', value: { r: 255, g: 0, b: 0, alpha: 128 / 255 } },
+        { type: 'color', value: { r: 0, g: 255, b: 0, alpha: 1 } },
+        { type: 'color', value: { r: 0, g: 0, b: 255, alpha: 1 } },
+      ],
+    });
+    expect(parse('video-wave-color', Array.from({ length: 8 }, () => 'fff').join('|')).ok).toBe(
+      true,
+    );
+  });
+
+  it('refuses a waveform colour list with a bad member, no member, or more than 8', () => {
+    const expected =
+      'a hex color (RGB, RGBA, RRGGBB or RRGGBBAA), or a pipe-separated list of 2 to 8 members, ' +
+      'each a hex color (RGB, RGBA, RRGGBB or RRGGBBAA)';
+    for (const text of [
+      'red',
+      'FF6B9D|red',
+      'FF6B9D|',
+      '|FF6B9D',
+      'FF6B9D,00E5FF',
+      Array.from({ length: 9 }, () => 'fff').join('|'),
+    ]) {
+      expect(parse('video-wave-color', text)).toEqual({ ok: false, expected });
+    }
+    // The box has one background: no list there.
+    expect(parse('video-wave-bg-color', 'FF6B9D|00E5FF').ok).toBe(false);
   });
 
   it('refuses other lengths and unknown names', () => {

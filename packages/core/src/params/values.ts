@@ -1,7 +1,13 @@
 // Parses one parameter value against the catalogue's `expects` entries (editor spec section 5):
 // each entry is tried in order and the first that accepts the text decides the value's type.
 import { parseUrl } from '../sources/whatwg-url.ts';
-import { type Expectation, type NumericRange, CATALOGUE, listPositions } from './catalogue.ts';
+import {
+  type Expectation,
+  type ListSeparator,
+  type NumericRange,
+  CATALOGUE,
+  listPositions,
+} from './catalogue.ts';
 import { parseColorKeyword, parseHexColor } from './colors.ts';
 import { languageCode } from './language-codes.ts';
 import type { ParamValue } from './types.ts';
@@ -29,9 +35,10 @@ export function parseValue(text: string, expects: readonly Expectation[]): Value
     const value = parseAs(text, expectation);
     if (value !== undefined) return { ok: true, value };
   }
-  const only = expects.length === 1 ? expects[0] : undefined;
+  const listed = expects.filter((expectation) => expectation.unlisted !== true);
+  const only = listed.length === 1 ? listed[0] : undefined;
   if (only?.type === 'list') return { ok: false, expected: describeListFailure(text, only) };
-  return { ok: false, expected: describeAlternatives(expects) };
+  return { ok: false, expected: describeAlternatives(listed) };
 }
 
 /** "an integer between 2 and 8192, or a number between 0 and 1" */
@@ -147,7 +154,7 @@ function parseRatio(text: string, expectation: Expectation): ParamValue | undefi
 }
 
 function parseList(text: string, expectation: Expectation): ParamValue | undefined {
-  const members = splitList(text);
+  const members = splitList(text, expectation.separator);
   const positions = listPositions(expectation);
   const length = expectation.length ?? positions?.length;
   if (length !== undefined && members.length !== length) return undefined;
@@ -184,9 +191,16 @@ function pickPossibleValues(list: Expectation): Pick<Expectation, 'possible_valu
   return list.possible_values ? { possible_values: list.possible_values } : {};
 }
 
-/** Members of a comma-separated list, without the spaces around each. */
-function splitList(text: string): string[] {
-  return text.split(',').map((member) => member.trim());
+/** Members of a list (comma-separated unless `separator` says), without the spaces around each. */
+function splitList(text: string, separator: ListSeparator = ','): string[] {
+  return text.split(separator).map((member) => member.trim());
+}
+
+const SEPARATOR_NAMES: Readonly<Record<ListSeparator, string>> = { ',': 'comma', '|': 'pipe' };
+
+/** "comma-separated", "pipe-separated": how the list's members are written apart. */
+function separated(expectation: Expectation): string {
+  return `${SEPARATOR_NAMES[expectation.separator ?? ',']}-separated`;
 }
 
 function isWebUrl(text: string): boolean {
@@ -288,17 +302,17 @@ function describeList(expectation: Expectation): string {
     const phrases = positions.map(describeAlternatives);
     const count = positions.length;
     if (phrases.every((phrase) => phrase === phrases[0])) {
-      return `${count} comma-separated values, each ${phrases[0] ?? ''}`;
+      return `${count} ${separated(expectation)} values, each ${phrases[0] ?? ''}`;
     }
     const described = phrases.map((phrase, index) => `${ordinal(index + 1)}: ${phrase}`);
-    return `${count} comma-separated values (${described.join('; ')})`;
+    return `${count} ${separated(expectation)} values (${described.join('; ')})`;
   }
   const allowed = expectation.possible_values;
   const members = allowed ? ` of ${joinOr(allowed.map(String))}` : '';
   const length = expectation.length === undefined ? '' : ` with ${expectation.length} members`;
   const most = describeLengths(expectation.min_length, expectation.max_length);
   const each = expectation.members ? `, each ${describeAlternatives(expectation.members)}` : '';
-  return `a comma-separated list${members}${length}${most}${each}`;
+  return `a ${separated(expectation)} list${members}${length}${most}${each}`;
 }
 
 /** " of at most 16 members", " of 2 to 16 members" */
@@ -311,12 +325,12 @@ function describeLengths(fewest: number | undefined, most: number | undefined): 
 /** Names the first member of a positional list that is wrong, so the message can say which. */
 function describeListFailure(text: string, expectation: Expectation): string {
   const positions = listPositions(expectation);
-  const members = splitList(text);
+  const members = splitList(text, expectation.separator);
   if (!positions || members.length !== positions.length) return describeList(expectation);
   for (const [index, member] of members.entries()) {
     const position = positions[index] ?? [];
     if (!parseValue(member, position).ok) {
-      return `${positions.length} comma-separated values whose ${ordinal(index + 1)} is ${describeAlternatives(position)}`;
+      return `${positions.length} ${separated(expectation)} values whose ${ordinal(index + 1)} is ${describeAlternatives(position)}`;
     }
   }
   return describeList(expectation);

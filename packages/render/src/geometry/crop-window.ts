@@ -3,8 +3,8 @@ import { clamp } from './pixels.ts';
 
 /**
  * Where a fit=crop window lies (imgix `crop` and focal-point docs). Directional values may be
- * combined (`top,left`); `faces` is resolved by the size step (a focal point on the faces found)
- * and, as imgix does when no face is found, otherwise leaves the next mode in the list to decide.
+ * combined (`top,left`); the detecting modes (`faces`, `auto`, object classes) are resolved by the
+ * size step's crop chain (steps/crop-chain.ts) into a focal point on what they find.
  */
 export type CropStrategy = AnchorCrop | FocalPointCrop | { kind: 'entropy' } | { kind: 'edges' };
 
@@ -29,13 +29,31 @@ export interface FocalPoint {
 
 export const CENTRE: AnchorCrop = { kind: 'anchor', horizontal: 'center', vertical: 'middle' };
 
-/** Reads the `crop` list; the first of focalpoint, entropy and edges wins over directions. */
+/**
+ * Reads the `crop` list without detecting anything: the first of focalpoint, entropy and edges
+ * wins over directions.
+ */
 export function readCropStrategy(modes: readonly string[], focalPoint: FocalPoint): CropStrategy {
   for (const mode of modes) {
-    if (mode === 'focalpoint') return { kind: 'focalpoint', ...focalPoint };
-    if (mode === 'entropy') return { kind: 'entropy' };
-    if (mode === 'edges') return { kind: 'edges' };
+    const placed = placementOf(mode, focalPoint);
+    if (placed !== undefined) return placed;
   }
+  return anchorOf(modes);
+}
+
+/**
+ * The window a mode places without detecting anything: focalpoint, entropy and edges always
+ * place it; undefined for the directions and the detecting modes.
+ */
+export function placementOf(mode: string, focalPoint: FocalPoint): CropStrategy | undefined {
+  if (mode === 'focalpoint') return { kind: 'focalpoint', ...focalPoint };
+  if (mode === 'entropy') return { kind: 'entropy' };
+  if (mode === 'edges') return { kind: 'edges' };
+  return undefined;
+}
+
+/** The directions of the list combined (`top,left`); an axis none names is centred. */
+export function anchorOf(modes: readonly string[]): AnchorCrop {
   const horizontal = modes.includes('left') ? 'left' : modes.includes('right') ? 'right' : 'center';
   const vertical = modes.includes('top') ? 'top' : modes.includes('bottom') ? 'bottom' : 'middle';
   return { kind: 'anchor', horizontal, vertical };

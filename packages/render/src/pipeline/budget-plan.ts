@@ -4,6 +4,7 @@ import { pivotSize } from '../geometry/margins.ts';
 import { orientationOfParameter, orientedSize } from '../geometry/orientation.ts';
 import { planFramed, type FramedPlan } from '../geometry/output-frame.ts';
 import { regionInImage } from '../steps/rect.ts';
+import { possibleFits } from '../steps/fit-param.ts';
 import { readCrop, readGrowth, readSizeRequest } from '../steps/size-request.ts';
 import {
   DROP_SHADOW_PARAMETERS,
@@ -58,10 +59,19 @@ export function growthRefusal(params: Params, framed: FramedPlan, budget: Render
  */
 export function planFrame(params: Params, image: Size, budget: RenderBudget): FramedPlan {
   const limit = outputLimit(budget);
-  const request = readSizeRequest(params, image, limit, readCrop(params));
-  const framed = planFramed(request, readGrowth(params), limit);
+  const growth = readGrowth(params);
+  // fit=facearea,fill and fit=facearea,fillmax: which mode applies depends on a face not looked
+  // for yet, so the larger of the two canvases is budgeted.
+  const plans = possibleFits(params).map((fit) =>
+    planFramed(readSizeRequest(params, image, limit, readCrop(params), fit), growth, limit),
+  );
+  const framed = plans.reduce((larger, plan) => (pixels(plan) > pixels(larger) ? plan : larger));
   if (framed.vanishes) throw growthRefusal(params, framed, budget);
   return framed;
+}
+
+function pixels(plan: FramedPlan): number {
+  return plan.output.width * plan.output.height;
 }
 
 /**

@@ -125,6 +125,18 @@ describe('the budget decided from the header', () => {
     expect(refusal?.message).toContain('11 frames');
     expect(renderBudget(DEFAULT_RENDER_LIMITS, 10).pixels).toBe(5_000_000);
   });
+
+  it('plans the larger canvas of fit=facearea,fill: the face is not looked for yet', async () => {
+    const source = await readSource(await coffee());
+    const budget = renderBudget(DEFAULT_RENDER_LIMITS, 1);
+    // A face found: its area is cropped, without `ar`; none: the 600x400 image is filled to 1:2.
+    const planned = checkBudget(paramsOf('fit=facearea,fill&ar=1:2'), source, budget).output;
+    expect(planned).toEqual({ width: 600, height: 1200 });
+    expect(checkBudget(paramsOf('fit=facearea&ar=1:2'), source, budget).output).toEqual({
+      width: 600,
+      height: 400,
+    });
+  });
 });
 
 describe('the amplification URLs rendered', () => {

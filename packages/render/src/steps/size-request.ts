@@ -1,9 +1,10 @@
 import type { Params, ParamValue, Size } from '@darkroom/core';
-import { readCropStrategy, type CropStrategy } from '../geometry/crop-window.ts';
-import { FIT_MODES, type Dimension, type FitMode, type SizeRequest } from '../geometry/fit.ts';
+import { readCropStrategy, type CropStrategy, type FocalPoint } from '../geometry/crop-window.ts';
+import type { Dimension, FitMode, SizeRequest } from '../geometry/fit.ts';
 import type { CanvasLimit, Growth, Margins } from '../geometry/margins.ts';
 import { normaliseDegrees } from '../geometry/rotation.ts';
 import { readStroke } from './border.ts';
+import { readWrittenFit } from './fit-param.ts';
 import { paddingSides } from './padding.ts';
 
 /** Turns the size parameters into the pure request of geometry/fit.ts. */
@@ -12,11 +13,15 @@ export function readSizeRequest(
   source: Size,
   limit: CanvasLimit,
   crop: CropStrategy,
+  fit: FitMode,
 ): SizeRequest {
-  const ratio = params.ratio('ar');
+  // `ar` applies "only when either fit=crop or fit=fill" (imgix aspect-ratio doc): a face area
+  // is neither, so fit=facearea,fill keeps it for its fill fallback alone.
+  const faceArea = fit === 'crop' && readWrittenFit(params).mode === 'facearea';
+  const ratio = faceArea ? undefined : params.ratio('ar');
   return {
     source,
-    fit: readFit(params),
+    fit,
     width: dimension(params.get('w')),
     height: dimension(params.get('h')),
     dpr: params.number('dpr') ?? 1,
@@ -65,19 +70,17 @@ function reservedFrame({ padding, stroke }: Margins): Size {
   };
 }
 
+/** `crop` read without detecting anything (crop-chain.ts resolves the detecting modes). */
 export function readCrop(params: Params): CropStrategy {
-  return readCropStrategy(params.strings('crop'), {
+  return readCropStrategy(params.strings('crop'), readFocalPoint(params));
+}
+
+export function readFocalPoint(params: Params): FocalPoint {
+  return {
     x: params.number('fp-x') ?? 0.5,
     y: params.number('fp-y') ?? 0.5,
     zoom: params.number('fp-z') ?? 1,
-  });
-}
-
-/** The fit mode; `facearea` has cut the face area out already (size.ts) and then crops. */
-function readFit(params: Params): FitMode {
-  const fit = params.string('fit') ?? 'clip';
-  if (fit === 'facearea') return 'crop';
-  return FIT_MODES.find((mode) => mode === fit) ?? 'clip';
+  };
 }
 
 function dimension(value: ParamValue | undefined): Dimension | null {

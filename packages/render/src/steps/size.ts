@@ -12,11 +12,12 @@ import { growthRefusal } from '../pipeline/budget-plan.ts';
 import type { Rect, Size } from '@darkroom/core';
 import type { RenderContext } from '../pipeline/context.ts';
 import type { StepModule } from '../pipeline/step.ts';
-import { facesInPipeline, paddedFace, unionOf } from '../ai/faces.ts';
-import { subjectInPipeline } from '../ai/subjects.ts';
+import { facesInPipeline, paddedFace } from '../ai/faces.ts';
 import { placeByEdges } from './crop-edges.ts';
+import { resolveCropChain } from './crop-chain.ts';
+import { appliedFit, readWrittenFit } from './fit-param.ts';
 import { focalDebugOverlay } from './focal-debug.ts';
-import { readCrop, readGrowth, readSizeRequest } from './size-request.ts';
+import { readGrowth, readSizeRequest } from './size-request.ts';
 
 /**
  * Size, fit and crop (imgix size and focal-point docs). The common case, a plain `w=512`, is
@@ -46,13 +47,13 @@ export const sizeStep: StepModule = {
     'fill-max',
   ],
   async run(context) {
-    await cutFaceArea(context);
+    const fit = appliedFit(context.params, await cutFaceArea(context));
     const source = { width: context.width, height: context.height };
-    const crop = await cropStrategy(context);
+    const crop = await resolveCropChain(context);
     // The output's limits, what the later steps add around the image included (budget.ts).
     const limit = outputLimit(context.budget);
     const framed = planFramed(
-      readSizeRequest(context.params, source, limit, crop),
+      readSizeRequest(context.params, source, limit, crop, fit),
       readGrowth(context.params),
       limit,
     );
@@ -70,51 +71,27 @@ export const sizeStep: StepModule = {
       resize(context, plan.scaled);
     }
     if (plan.canvas) {
-      placeOnCanvas(context, plan.scaled, plan.canvas, context.params.string('fit') === 'clamp');
+      placeOnCanvas(context, plan.scaled, plan.canvas, fit === 'clamp');
     }
   },
 };
 
 /**
  * fit=facearea: the chosen face (`faceindex`, 1 = the largest) with `facepad` around it becomes
- * the image the size parameters then apply to; without that face, the whole image is used, as
- * fit=crop would.
+ * the image the size parameters then apply to. True when that face was found (the whole image is
+ * used otherwise, fitted as fit-param.ts says); false too for any other fit.
  */
-async function cutFaceArea(context: RenderContext): Promise<void> {
-  if (context.params.string('fit') !== 'facearea') return;
+async function cutFaceArea(context: RenderContext): Promise<boolean> {
+  if (readWrittenFit(context.params).mode !== 'facearea') return false;
   const faces = await facesInPipeline(context);
   const face = faces[(context.params.number('faceindex') ?? 1) - 1];
-  if (face === undefined) return;
+  if (face === undefined) return false;
   const image = { width: context.width, height: context.height };
   const region = paddedFace(face.box, context.params.number('facepad') ?? 1, image);
-  if (sameSize(region, image)) return;
+  if (sameSize(region, image)) return true;
   await extractBeforeResize(context, region);
   setSize(context, region);
-}
-
-/**
- * `crop`, with the detected modes resolved: centred on the faces found (`faces`), else on the
- * subject `auto` or an object class finds (ai/subjects.ts), else the next mode listed, which
- * is a centred crop when there is none (imgix crop doc).
- */
-async function cropStrategy(context: RenderContext): Promise<CropStrategy> {
-  const crop = readCrop(context.params);
-  const modes = context.params.strings('crop');
-  if (modes.includes('faces')) {
-    const faces = unionOf((await facesInPipeline(context)).map((face) => face.box));
-    if (faces !== null) return centredOn(context, faces);
-  }
-  const subject = await subjectInPipeline(context, modes);
-  return subject === null ? crop : centredOn(context, subject);
-}
-
-function centredOn(context: RenderContext, box: Rect): CropStrategy {
-  return {
-    kind: 'focalpoint',
-    x: (box.left + box.width / 2) / context.width,
-    y: (box.top + box.height / 2) / context.height,
-    zoom: 1,
-  };
+  return true;
 }
 
 /** Cuts `window` out of the image scaled to `plan.scaled`; returns where it was cut. */
@@ -159,7 +136,7 @@ async function cropTo(
  * region waits until that one has been applied to the pixels.
  */
 async function extractBeforeResize(context: RenderContext, region: Rect): Promise<void> {
-  if (context.params.has('rect') || context.params.string('fit') === 'facearea') {
+  if (context.params.has('rect') || readWrittenFit(context.params).mode === 'facearea') {
     await context.materialize();
   }
   context.image = context.image.extract(region);

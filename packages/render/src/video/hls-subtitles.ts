@@ -26,10 +26,27 @@ const MPEGTS_HZ = 90_000;
 /** The master playlist's entry of `track`. */
 export function subtitleRendition(track: SubtitleTrack): SubtitleRendition {
   return {
-    playlist: `${subtitleTrackStem(track.translation)}.m3u8`,
+    playlist: `${subtitleTrackStem(track.translation, track.supplied)}.m3u8`,
     name: track.language === null ? 'Subtitles' : languageName(track.language),
     language: track.language,
   };
+}
+
+/**
+ * The master playlist's entries of `tracks`, in order. "All EXT-X-MEDIA tags in the same Group
+ * MUST have different NAME attributes" (section 4.3.4.1): supplied tracks may share a language
+ * or have none, so a name given before takes the track's number after it (`Spanish 2`).
+ */
+export function subtitleRenditions(tracks: readonly SubtitleTrack[]): SubtitleRendition[] {
+  const names = new Set<string>();
+  return tracks.map((track, position) => {
+    const rendition = subtitleRendition(track);
+    const name = names.has(rendition.name)
+      ? `${rendition.name} ${(track.supplied ?? position) + 1}`
+      : rendition.name;
+    names.add(name);
+    return { ...rendition, name };
+  });
 }
 
 /**
@@ -43,7 +60,7 @@ export function subtitleFiles(
   segmentMs: readonly number[],
   startSeconds: number,
 ): Map<string, Buffer> {
-  const stem = subtitleTrackStem(track.translation);
+  const stem = subtitleTrackStem(track.translation, track.supplied);
   const timestampMap = `X-TIMESTAMP-MAP=LOCAL:${formatTimestamp(0)},MPEGTS:${Math.round(startSeconds * MPEGTS_HZ)}`;
   const files = new Map<string, Buffer>();
   const playlist = [

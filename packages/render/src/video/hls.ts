@@ -1,23 +1,19 @@
 // fm=hls (the stream a video's embed plays, editor spec section 2): the clip encoded once per
-// rendition of the ladder and cut into MPEG-TS segments of about four seconds, keyframes aligned
-// across renditions so a player can switch between them at any segment boundary. `video-wave`
-// lays the audio's waveform over each rendition's frames, placed on its own size (waveform.ts).
+// rendition of the ladder (rendition-encoding.ts: keyframes aligned across renditions) and cut
+// into MPEG-TS segments of about four seconds.
 import type { Params } from '@darkroom/core';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runFfmpeg, runFfprobe } from './ffmpeg.ts';
 import { renditionLadder, type Rendition } from './hls-ladder.ts';
 import { masterPlaylist, segmentDurations } from './hls-playlists.ts';
-import { subtitleFiles, subtitleRendition } from './hls-subtitles.ts';
+import { subtitleFiles, subtitleRenditions } from './hls-subtitles.ts';
+import { AUDIO_CODEC_ARGS, renditionVideoArgs, SEGMENT_SECONDS } from './rendition-encoding.ts';
 import type { SubtitleTrack } from './subtitles.ts';
 import type { VideoInput } from './video-input.ts';
 import { checkVideoPixels, type VideoLimits } from './video-limits.ts';
-import { clipWindow } from './video-plan.ts';
-import { pictureGraph } from './waveform.ts';
+import { clipWindow, type ClipWindow } from './video-plan.ts';
 import { cuesWithin } from './webvtt.ts';
-
-const SEGMENT_SECONDS = 4;
-const KEYFRAME_SECONDS = 2;
 
 /** Every file of a stream by name: the master playlist, rendition playlists and segments. */
 export interface HlsPackage {
@@ -39,56 +35,13 @@ async function encodeRendition(
   directory: string,
   params: Params,
   rendition: Rendition,
-  window: { startS: number; durationS: number },
+  window: ClipWindow,
   signal?: AbortSignal,
 ): Promise<void> {
-  const gop = String(Math.max(1, Math.round((input.info.frameRate ?? 25) * KEYFRAME_SECONDS)));
-  const bitrate = String(rendition.bitrate);
-  const audio = input.info.hasAudio
-    ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '96k', '-ac', '2']
-    : ['-an'];
+  const audio = input.info.hasAudio ? ['-map', '0:a:0', ...AUDIO_CODEC_ARGS] : ['-an'];
   await runFfmpeg(
     [
-      '-ss',
-      window.startS.toFixed(3),
-      '-t',
-      window.durationS.toFixed(3),
-      ...input.args,
-      '-filter_complex',
-      pictureGraph(
-        input,
-        params,
-        `scale=${rendition.width}:${rendition.height}:flags=bicubic,setsar=1`,
-        {
-          width: rendition.width,
-          height: rendition.height,
-          frameRate: null,
-          durationS: window.durationS,
-        },
-        'video',
-      ),
-      '-map',
-      '[video]',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-profile:v',
-      'high',
-      '-pix_fmt',
-      'yuv420p',
-      '-b:v',
-      bitrate,
-      '-maxrate',
-      bitrate,
-      '-bufsize',
-      String(rendition.bitrate * 2),
-      '-g',
-      gop,
-      '-keyint_min',
-      gop,
-      '-sc_threshold',
-      '0',
+      ...renditionVideoArgs(input, params, rendition, window),
       ...audio,
       '-f',
       'hls',
@@ -163,7 +116,7 @@ export async function packageHls(
     renditions,
     input.info.hasAudio,
     (name) => name,
-    first === undefined ? [] : subtitles.map(subtitleRendition),
+    first === undefined ? [] : subtitleRenditions(subtitles),
   );
   files.set(MASTER_PLAYLIST, Buffer.from(master));
   return {

@@ -1,6 +1,7 @@
 export {
   describeVideo,
   transcodeVideo,
+  videoDash,
   videoHls,
   videoPoster,
   videoSpritesheet,
@@ -8,6 +9,13 @@ export {
   type SubtitleFile,
   type VideoRenderRequest,
 } from './render-video.ts';
+export type { DashPackage } from './dash.ts';
+export {
+  DASH_MANIFEST,
+  DASH_MEDIA_TYPES,
+  dashMediaType,
+  rewriteManifestUris,
+} from './dash-manifest.ts';
 export type { HlsPackage } from './hls.ts';
 export { MASTER_PLAYLIST } from './hls.ts';
 export type { Rendition } from './hls-ladder.ts';
@@ -18,7 +26,16 @@ export {
   segmentDurations,
 } from './hls-playlists.ts';
 export type { SubtitleStream, VideoInfo } from './probe-video.ts';
-export { hasSubtitleTrack, subtitlePlan, type SubtitlePlan } from './subtitle-plan.ts';
+export { captionPlan, type CaptionPlan } from './caption-plan.ts';
+export {
+  hasSubtitleTrack,
+  needsProvider,
+  subtitlePlan,
+  suppliedVttTrack,
+  type SubtitlePlan,
+  type SuppliedSubtitle,
+} from './subtitle-plan.ts';
+export type { SubtitleFetch } from './supplied-subtitles.ts';
 export {
   MAX_TRANSCRIPTION_AUDIO_BYTES,
   languageName,

@@ -1,20 +1,30 @@
-// The video engine's entry points (transcode, poster, spritesheet, HLS, subtitles, probe): each
-// opens the origin bytes in a temporary folder of its own, checks them against the limits, runs
-// ffmpeg and removes the folder, whatever happens. The server decides which one a request needs
-// and bounds how many run at once.
+// The video engine's entry points (transcode, poster, spritesheet, HLS, DASH, subtitles, probe):
+// each opens the origin bytes in a temporary folder of its own, checks them against the limits,
+// runs ffmpeg and removes the folder, whatever happens. The server decides which one a request
+// needs and bounds how many run at once.
 import type { Params } from '@darkroom/core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AiModels } from '../ai/types.ts';
 import { RenderError } from '../pipeline/context.ts';
+import { packageDash, type DashPackage } from './dash.ts';
 import { HLS_MEDIA_TYPES } from './hls-playlists.ts';
 import { packageHls, type HlsPackage } from './hls.ts';
 import { posterFrame } from './poster.ts';
 import type { VideoInfo } from './probe-video.ts';
 import { spritesheet, type Spritesheet } from './spritesheet.ts';
+import { captionPlan } from './caption-plan.ts';
 import { subtitlePlan, type SubtitlePlan } from './subtitle-plan.ts';
-import { subtitleTracks, type SubtitleProvider, type SubtitleTrack } from './subtitles.ts';
+import {
+  burnInTrack,
+  requireProvider,
+  streamTracks,
+  vttTrack,
+  type SubtitleSources,
+} from './subtitle-sources.ts';
+import { providerMade, type SubtitleProvider, type SubtitleTrack } from './subtitles.ts';
+import type { SubtitleFetch } from './supplied-subtitles.ts';
 import { transcode, type TranscodeResult } from './transcode.ts';
 import { openVideoInput, type VideoInput } from './video-input.ts';
 import { DEFAULT_VIDEO_LIMITS, type VideoLimits } from './video-limits.ts';
@@ -32,6 +42,8 @@ export interface VideoRenderRequest {
    * process on the server); without it, libvips' attention crop.
    */
   ai?: AiModels;
+  /** How the tracks of video-subtitle-src are fetched (the server's SSRF-guarded fetch). */
+  fetchSubtitles?: SubtitleFetch;
 }
 
 async function withInput<T>(
@@ -48,14 +60,41 @@ async function withInput<T>(
   }
 }
 
-/** fm=mp4 or fm=webm of a video or animation, or a video as an animated GIF or WebP. */
+/**
+ * fm=mp4 or fm=webm of a video or animation, or a video as an animated GIF or WebP, with the
+ * burn-in captions video-caption-style asks for (subtitle-sources.ts: burnInTrack); `provider`
+ * transcribes a generated track.
+ */
 export function transcodeVideo(
   request: VideoRenderRequest,
   format: VideoFormat,
-): Promise<TranscodeResult> {
-  return withInput(request, (input, directory, limits) =>
-    transcode(input, directory, request.params, format, limits, request.signal),
-  );
+  provider: SubtitleProvider | null = null,
+): Promise<TranscodeResult & { subtitlesGenerated: boolean }> {
+  return withInput(request, async (input, directory, limits) => {
+    const captions = captionPlan(request.params);
+    const subtitles = captions === null ? null : subtitlesOf(request, provider);
+    // The track first: a provider that refuses, or a URL that answers no track, fails the
+    // transcode before it is encoded.
+    const track =
+      subtitles === null
+        ? null
+        : await burnInTrack(subtitles.plan, input, directory, sourcesOf(request, subtitles));
+    const window = clipWindow(request.params, input.info.durationMs / 1000);
+    const burnIn =
+      captions === null || track === null
+        ? null
+        : { plan: captions, cues: cuesWithin(track.cues, window), language: track.language };
+    const result = await transcode(
+      input,
+      directory,
+      request.params,
+      format,
+      limits,
+      request.signal,
+      burnIn,
+    );
+    return { ...result, subtitlesGenerated: track !== null && providerMade([track]) };
+  });
 }
 
 /** The poster frame (first, or `video-thumbnail`), as a JPEG for the image pipeline. */
@@ -82,28 +121,37 @@ export interface SubtitleFile {
   generated: boolean;
 }
 
-/** The plan of a request that asks for subtitles, and the provider it needs. */
+/**
+ * The plan of a request that asks for subtitles, and the provider it needs (checked at once: a
+ * server without one refuses before any work); tracks of video-subtitle-src need none.
+ */
 function subtitlesOf(
   request: VideoRenderRequest,
   provider: SubtitleProvider | null,
-): { plan: SubtitlePlan; provider: SubtitleProvider } | null {
+): { plan: SubtitlePlan; provider: SubtitleProvider | null } | null {
   const plan = subtitlePlan(request.params);
   if (plan === null) return null;
-  if (provider === null) {
-    throw new RenderError(
-      422,
-      'video-generate-subtitles needs a transcription provider, which this server does not have (set GENERATIVE_API_URL).',
-    );
-  }
-  return { plan, provider };
+  return { plan, provider: plan.mode === 'supplied' ? null : requireProvider(provider) };
 }
 
-const generated = (tracks: readonly SubtitleTrack[]) =>
-  tracks.some((track) => track.origin !== 'embedded');
+/** What makes the tracks of a request's subtitles. */
+function sourcesOf(
+  request: VideoRenderRequest,
+  subtitles: { provider: SubtitleProvider | null },
+): SubtitleSources {
+  return {
+    provider: subtitles.provider,
+    fetch: request.fetchSubtitles ?? null,
+    signal: request.signal,
+  };
+}
+
+/** True when the provider made a track: a supplied or the video's own costs nothing. */
+const generated = (tracks: readonly SubtitleTrack[]) => providerMade(tracks);
 
 /**
- * fm=vtt with video-generate-subtitles: the track in `video-vtt-lang` (the spoken language's
- * when absent, or when it is the spoken language), cut to the clip window.
+ * fm=vtt with video-generate-subtitles or video-subtitle-src: the track video-vtt-lang names
+ * (subtitle-sources.ts: vttTrack), cut to the clip window.
  */
 export function videoSubtitles(
   request: VideoRenderRequest,
@@ -114,30 +162,38 @@ export function videoSubtitles(
     if (subtitles === null) {
       throw new RenderError(
         400,
-        'fm=vtt makes subtitles with video-generate-subtitles=true or auto.',
+        'fm=vtt makes subtitles with video-generate-subtitles=true or auto, or video-subtitle-src.',
       );
     }
-    const { plan } = subtitles;
-    const languages = plan.vttLanguage === null ? [] : [plan.vttLanguage];
-    const tracks = await subtitleTracks(
+    const { answered, made } = await vttTrack(
+      subtitles.plan,
       input,
       directory,
-      plan,
-      languages,
-      subtitles.provider,
-      request.signal,
+      sourcesOf(request, subtitles),
     );
-    const track = tracks.find((candidate) => candidate.translation === plan.vttLanguage);
-    const answered = track ?? tracks[0];
-    if (answered === undefined) throw new Error('subtitleTracks made no track.');
     const window = clipWindow(request.params, input.info.durationMs / 1000);
     return {
       body: Buffer.from(formatWebVtt(cuesWithin(answered.cues, window))),
       contentType: HLS_MEDIA_TYPES.vtt,
       language: answered.language,
-      generated: generated(tracks),
+      generated: generated(made),
     };
   });
+}
+
+/**
+ * The subtitle tracks of a stream (fm=hls, fm=dash) with video-generate-subtitles, made before
+ * any encoding: a provider that refuses fails the stream before minutes of it.
+ */
+async function streamSubtitleTracks(
+  request: VideoRenderRequest,
+  provider: SubtitleProvider | null,
+  input: VideoInput,
+  directory: string,
+): Promise<SubtitleTrack[]> {
+  const subtitles = subtitlesOf(request, provider);
+  if (subtitles === null) return [];
+  return streamTracks(subtitles.plan, input, directory, sourcesOf(request, subtitles));
 }
 
 /**
@@ -149,20 +205,30 @@ export function videoHls(
   provider: SubtitleProvider | null = null,
 ): Promise<HlsPackage & { subtitlesGenerated: boolean }> {
   return withInput(request, async (input, directory, limits) => {
-    const subtitles = subtitlesOf(request, provider);
-    // Subtitles first: a provider that refuses fails the stream before minutes of encoding.
-    const tracks =
-      subtitles === null
-        ? []
-        : await subtitleTracks(
-            input,
-            directory,
-            subtitles.plan,
-            subtitles.plan.translations,
-            subtitles.provider,
-            request.signal,
-          );
+    const tracks = await streamSubtitleTracks(request, provider, input, directory);
     const stream = await packageHls(
+      input,
+      directory,
+      request.params,
+      limits,
+      request.signal,
+      tracks,
+    );
+    return { ...stream, subtitlesGenerated: generated(tracks) };
+  });
+}
+
+/**
+ * fm=dash of a video: the manifest and every segment of its ladder and audio, and with
+ * video-generate-subtitles the subtitle tracks, as fm=hls makes them.
+ */
+export function videoDash(
+  request: VideoRenderRequest,
+  provider: SubtitleProvider | null = null,
+): Promise<DashPackage & { subtitlesGenerated: boolean }> {
+  return withInput(request, async (input, directory, limits) => {
+    const tracks = await streamSubtitleTracks(request, provider, input, directory);
+    const stream = await packageDash(
       input,
       directory,
       request.params,

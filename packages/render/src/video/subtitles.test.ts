@@ -4,8 +4,9 @@ import { RenderError } from '../pipeline/context.ts';
 import { rewritePlaylistUris } from './hls-playlists.ts';
 import { MASTER_PLAYLIST } from './hls.ts';
 import { videoHls, videoSubtitles } from './render-video.ts';
-import { hasSubtitleTrack, subtitlePlan } from './subtitle-plan.ts';
+import { hasSubtitleTrack, subtitlePlan, suppliedVttTrack } from './subtitle-plan.ts';
 import type { SubtitleProvider, TranscriptionAudio } from './subtitles.ts';
+import type { SubtitleFetch } from './supplied-subtitles.ts';
 import { ffprobe, streamOf, testClip } from './testing-clips.ts';
 import { parseWebVtt } from './webvtt.ts';
 
@@ -52,6 +53,29 @@ function standInProvider(spoken = 'en'): { provider: SubtitleProvider; calls: Ca
 
 const OWN_TRACK = 'WEBVTT\n\n00:00.500 --> 00:01.500\nOwn words\n\n00:02.000 --> 00:02.900\nMore\n';
 
+const EN = encodeURIComponent('https://subs.example/en.vtt');
+const ES = encodeURIComponent('https://subs.example/es.srt');
+const SUPPLIED: Readonly<Record<string, string>> = {
+  'https://subs.example/en.vtt':
+    'WEBVTT\n\nNOTE written by hand\n\n00:00.200 --> 00:01.200 align:start\nHello <b>there</b>\n\n00:01.500 --> 00:02.800\nBye\n',
+  'https://subs.example/es.srt':
+    '1\n00:00:00,200 --> 00:00:01,200\n<font color="red">Hola</font> & <i>adiós</i>\n\n2\n00:00:01,500 --> 00:00:02,800\nChao\n',
+};
+
+/** The server's fetch stood in for: the files above by URL, the URLs asked for kept. */
+function suppliedFetch(): { fetch: SubtitleFetch; asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    fetch(url) {
+      asked.push(url);
+      const body = SUPPLIED[url];
+      if (body === undefined) return Promise.reject(new RenderError(422, `${url} answered 404.`));
+      return Promise.resolve(Buffer.from(body));
+    },
+  };
+}
+
 let clip: Buffer;
 let subtitled: Buffer;
 
@@ -79,11 +103,35 @@ describe('subtitlePlan', () => {
       spokenLanguage: 'en',
       translations: ['fr', 'de'],
       vttLanguage: 'de',
+      supplied: [],
     });
     expect(subtitlePlan(params('video-generate-subtitles=auto'))?.mode).toBe('auto');
     expect(hasSubtitleTrack(plan, 'subtitles-de')).toBe(true);
     expect(hasSubtitleTrack(plan, 'subtitles-es')).toBe(false);
     expect(hasSubtitleTrack(null, 'subtitles')).toBe(false);
+  });
+
+  it('reads supplied tracks by index, which replace transcription', () => {
+    const plan = subtitlePlan(
+      params(
+        `video-generate-subtitles=true&video-subtitle-translations=de&video-subtitle-src[2]=${ES}&video-subtitle-lang[2]=spa&video-subtitle-src=${EN}&video-vtt-lang=es`,
+      ),
+    );
+    expect(plan).toEqual({
+      mode: 'supplied',
+      spokenLanguage: null,
+      translations: [],
+      vttLanguage: 'es',
+      supplied: [
+        { index: 0, url: 'https://subs.example/en.vtt', language: null },
+        { index: 2, url: 'https://subs.example/es.srt', language: 'es' },
+      ],
+    });
+    expect(plan === null ? null : suppliedVttTrack(plan)?.index).toBe(2);
+    expect(hasSubtitleTrack(plan, 'subtitles-2')).toBe(true);
+    expect(hasSubtitleTrack(plan, 'subtitles-1')).toBe(false);
+    expect(hasSubtitleTrack(plan, 'subtitles')).toBe(false);
+    expect(hasSubtitleTrack(plan, 'subtitles-de')).toBe(false);
   });
 });
 
@@ -232,5 +280,82 @@ describe('subtitle tracks of generated clips', { timeout: 120_000 }, () => {
     const rewritten = rewritePlaylistUris(master, (name) => `clip.mp4?fm=hls&hls-part=${name}`);
     expect(rewritten).toContain('URI="clip.mp4?fm=hls&hls-part=subtitles-de.m3u8"');
     expect(rewritten).toContain('\nclip.mp4?fm=hls&hls-part=120p.m3u8');
+  });
+});
+
+describe('supplied subtitle tracks (video-subtitle-src)', { timeout: 120_000 }, () => {
+  const both = `video-subtitle-src=${EN}&video-subtitle-src[2]=${ES}&video-subtitle-lang[2]=es`;
+
+  it('answers fm=vtt with the track video-vtt-lang is tagged with, fetching only that one', async () => {
+    const { fetch, asked } = suppliedFetch();
+    const file = await videoSubtitles(
+      { input: clip, params: params(`${both}&video-vtt-lang=spa`), fetchSubtitles: fetch },
+      null,
+    );
+    expect(asked).toEqual(['https://subs.example/es.srt']);
+    expect(file.language).toBe('es');
+    expect(file.generated).toBe(false);
+    // SubRip read and written again as WebVTT: <font> dropped, `&` escaped.
+    expect(file.body.toString('utf8')).toBe(
+      'WEBVTT\n\n00:00:00.200 --> 00:00:01.200\nHola &amp; <i>adiós</i>\n\n00:00:01.500 --> 00:00:02.800\nChao\n',
+    );
+  });
+
+  it('answers the first track without video-vtt-lang, cut to the clip window, and 400 for a language none has', async () => {
+    const { fetch, asked } = suppliedFetch();
+    const file = await videoSubtitles(
+      { input: clip, params: params(`${both}&video-clip-start=1`), fetchSubtitles: fetch },
+      null,
+    );
+    expect(asked).toEqual(['https://subs.example/en.vtt']);
+    expect(file.language).toBeNull();
+    // The NOTE is gone; the cue settings are kept.
+    expect(parseWebVtt(file.body.toString('utf8'), 'x')).toEqual([
+      { id: null, startMs: 0, endMs: 200, settings: 'align:start', text: 'Hello <b>there</b>' },
+      { id: null, startMs: 500, endMs: 1800, settings: '', text: 'Bye' },
+    ]);
+    await expect(
+      videoSubtitles(
+        { input: clip, params: params(`${both}&video-vtt-lang=fr`), fetchSubtitles: fetch },
+        null,
+      ),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('fails with the fetch: a track that cannot be had is the render’s failure', async () => {
+    const { fetch } = suppliedFetch();
+    const missing = encodeURIComponent('https://subs.example/missing.vtt');
+    await expect(
+      videoSubtitles(
+        { input: clip, params: params(`video-subtitle-src=${missing}`), fetchSubtitles: fetch },
+        null,
+      ),
+    ).rejects.toThrow(new RenderError(422, 'https://subs.example/missing.vtt answered 404.'));
+  });
+
+  it('makes each supplied track a SUBTITLES rendition of an HLS stream, without a provider', async () => {
+    const { fetch, asked } = suppliedFetch();
+    const stream = await videoHls(
+      {
+        input: clip,
+        params: params(`${both}&video-renditions=120:300k&video-generate-subtitles=true`),
+        fetchSubtitles: fetch,
+      },
+      null,
+    );
+    expect(asked).toEqual(['https://subs.example/en.vtt', 'https://subs.example/es.srt']);
+    expect(stream.subtitlesGenerated).toBe(false);
+    const master = stream.files.get(MASTER_PLAYLIST)?.toString('utf8') ?? '';
+    expect(master.split('\n').filter((line) => line.startsWith('#EXT-X-MEDIA:'))).toEqual([
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Subtitles",DEFAULT=NO,AUTOSELECT=YES,URI="subtitles-0.m3u8"',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Spanish",LANGUAGE="es",DEFAULT=NO,AUTOSELECT=YES,URI="subtitles-2.m3u8"',
+    ]);
+    const playlist = stream.files.get('subtitles-2.m3u8')?.toString('utf8') ?? '';
+    const texts = playlist
+      .split('\n')
+      .filter((line) => line.endsWith('.vtt'))
+      .flatMap((name) => parseWebVtt(stream.files.get(name)?.toString('utf8') ?? '', name))
+      .map((cue) => cue.text);
+    expect([...new Set(texts)]).toEqual(['Hola &amp; <i>adiós</i>', 'Chao']);
   });
 });

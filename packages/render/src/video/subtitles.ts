@@ -46,8 +46,15 @@ export interface SubtitleTrack {
   language: string | null;
   /** The language this track is a translation into; null for the spoken-language track. */
   translation: string | null;
-  origin: 'embedded' | 'transcribed' | 'translated';
+  /** N of the video-subtitle-src[N] it was fetched from; null for the video's own tracks. */
+  supplied: number | null;
+  origin: 'embedded' | 'transcribed' | 'translated' | 'supplied';
   cues: Cue[];
+}
+
+/** True when the provider made one of `tracks` (a transcription or a translation). */
+export function providerMade(tracks: readonly SubtitleTrack[]): boolean {
+  return tracks.some((track) => track.origin === 'transcribed' || track.origin === 'translated');
 }
 
 /**
@@ -184,6 +191,7 @@ async function spokenTrack(
     return {
       language: languageCode(own.language ?? '') ?? null,
       translation: null,
+      supplied: null,
       origin: 'embedded',
       cues: await embeddedCues(input, own, directory, signal),
     };
@@ -191,6 +199,7 @@ async function spokenTrack(
   const track = {
     language: plan.spokenLanguage,
     translation: null,
+    supplied: null,
     origin: 'transcribed' as const,
   };
   // Silence has nothing to say: a video without audio has an empty track, and costs nothing.
@@ -226,7 +235,7 @@ async function translated(
   provider: SubtitleProvider,
   signal?: AbortSignal,
 ): Promise<SubtitleTrack> {
-  const track = { language: to, translation: to, origin: 'translated' as const };
+  const track = { language: to, translation: to, supplied: null, origin: 'translated' as const };
   if (source.cues.length === 0) return { ...track, cues: [] };
   const texts = source.cues.map((cue) => cue.text);
   const answer = await provider.translate(texts, { from: source.language, to }, signal);
@@ -267,7 +276,7 @@ export async function subtitleTracks(
       wanted.push(language);
     } else if (spoken.language !== language) {
       const cues = await embeddedCues(input, own, directory, signal);
-      tracks.push({ language, translation: language, origin: 'embedded', cues });
+      tracks.push({ language, translation: language, supplied: null, origin: 'embedded', cues });
     }
   }
   if (wanted.length === 0) return tracks;

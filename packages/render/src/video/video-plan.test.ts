@@ -105,6 +105,18 @@ describe('video geometry', () => {
       height: 1080,
     });
   });
+
+  it('takes the fallback of fit=facearea,fill and fit=facearea,fillmax: no face is looked for', () => {
+    expect(videoGeometry(params('w=400&h=400&fit=facearea,fill'), HD)).toEqual(
+      videoGeometry(params('w=400&h=400&fit=fill'), HD),
+    );
+    expect(videoGeometry(params('w=4000&h=4000&fit=facearea,fillmax'), HD)).toEqual({
+      scale: { width: 1920, height: 1080 },
+      width: 4000,
+      height: 4000,
+      frame: 'pad',
+    });
+  });
 });
 
 describe('codec, quality and thumbnail choices', () => {

@@ -2,6 +2,7 @@
 // I/O, so they are tested without a clip. Times are seconds as the catalogue gives them.
 import type { Params, Size } from '@darkroom/core';
 import { RenderError } from '../pipeline/context.ts';
+import { readWrittenFit } from '../steps/fit-param.ts';
 
 /** What a video render writes: a clip, or an animation made from one (and back). */
 export type VideoFormat = 'mp4' | 'webm' | 'gif' | 'webp';
@@ -104,7 +105,11 @@ const MAX_OUTPUT_SIDE = 8192;
 export function videoGeometry(params: Params, input: Size): VideoGeometry {
   const askedWidth = params.number('w');
   const askedHeight = params.number('h');
-  const fit = params.string('fit') ?? 'clip';
+  const { mode, noFace } = readWrittenFit(params);
+  // No face is looked for in a video: fit=facearea,fill and fit=facearea,fillmax take the mode
+  // they name for an image without one (imgix resize-fit-mode: "When a face is not detected in
+  // the image, the image will fall back to fill").
+  const fit = noFace ?? mode ?? 'clip';
   const ratio = input.width / input.height;
   const same = (width: number, height: number): VideoGeometry => ({
     scale: { width: even(width), height: even(height) },

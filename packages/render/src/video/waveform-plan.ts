@@ -5,6 +5,8 @@ import type { Params, Rect, Rgba, Size } from '@darkroom/core';
 
 export type WaveMode = 'cline' | 'line' | 'p2p' | 'point';
 export type WaveScale = 'lin' | 'log' | 'sqrt' | 'cbrt';
+/** At least one colour. */
+export type WaveColors = readonly [Rgba, ...Rgba[]];
 
 export interface WaveformPlan {
   /** Where the box sits on the canvas, always inside it. */
@@ -13,12 +15,20 @@ export interface WaveformPlan {
   scale: WaveScale;
   /** Channels drawn one above the other instead of downmixed to mono. */
   split: boolean;
+  /**
+   * The track mixed to one mono wave: imgix's default, unless the channels are split or coloured
+   * each their own (then drawn overlapping, docs.imgix.com/apis/video/audio-waveforms/video-wave-color).
+   */
+  downmix: boolean;
   /** Gain applied to the samples before drawing (0.1-10). */
   amplitude: number;
   /** Pixels the drawn lines grow by (0-10). */
   thickness: number;
-  /** Colours as core reads these two: alpha last, as imgix documents them (catalogue-additions.ts). */
-  color: Rgba;
+  /**
+   * The wave's colours, one per channel in channel order; channels past the last colour take
+   * it. Alpha last, as core reads these two as imgix documents them (catalogue-additions.ts).
+   */
+  colors: WaveColors;
   background: Rgba;
 }
 
@@ -72,6 +82,19 @@ function alignment(params: Params): {
   };
 }
 
+/**
+ * `video-wave-color`: one colour, or a list core read from pipe-separated colours, which imgix
+ * assigns "to each channel" in channel order (docs.imgix.com/apis/video/audio-waveforms/video-wave-color).
+ */
+function waveColors(params: Params): WaveColors {
+  const one = params.color('video-wave-color');
+  if (one !== undefined) return [one];
+  const [first, ...rest] = (params.list('video-wave-color') ?? []).flatMap((member) =>
+    member.type === 'color' ? [member.value] : [],
+  );
+  return first === undefined ? [DEFAULT_COLOR] : [first, ...rest];
+}
+
 function oneOf<T extends string>(value: string | undefined, values: readonly T[], fallback: T): T {
   return values.find((candidate) => candidate === value) ?? fallback;
 }
@@ -83,6 +106,8 @@ export function waveformPlan(params: Params, canvas: Size): WaveformPlan | null 
   const height = side(params.number('video-wave-h'), DEFAULT_HEIGHT, canvas.height);
   const pad = params.number('video-wave-pad') ?? DEFAULT_PAD;
   const { vertical, horizontal } = alignment(params);
+  const split = params.boolean('video-wave-split') === true;
+  const colors = waveColors(params);
   return {
     box: {
       left: place(params.number('video-wave-x'), horizontal, pad, width, canvas.width),
@@ -92,10 +117,11 @@ export function waveformPlan(params: Params, canvas: Size): WaveformPlan | null 
     },
     mode: oneOf(params.string('video-wave-mode'), MODES, 'cline'),
     scale: oneOf(params.string('video-wave-scale'), SCALES, 'sqrt'),
-    split: params.boolean('video-wave-split') === true,
+    split,
+    downmix: !split && colors.length === 1,
     amplitude: params.number('video-wave-amplitude') ?? 1,
     thickness: params.number('video-wave-thickness') ?? 0,
-    color: params.color('video-wave-color') ?? DEFAULT_COLOR,
+    colors,
     background: params.color('video-wave-bg-color') ?? DEFAULT_BACKGROUND,
   };
 }

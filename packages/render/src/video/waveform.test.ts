@@ -18,28 +18,38 @@ function params(query: string): Params {
   return parsed.params;
 }
 
-type Audio = 'mono' | 'stereo' | 'none';
+type Audio = 'mono' | 'stereo' | 'halves' | 'none';
 
-/** A black 160x120 second: a 440 Hz tone (ffmpeg's sine, amplitude 1/8), two tones, or none. */
+/**
+ * Two channels taking turns, so a channel's wave shows by when it is drawn: the left a loud
+ * 440 Hz tone for the first half second and silent after, the right silent then the tone.
+ */
+const TAKING_TURNS =
+  "aevalsrc='if(lt(t,0.5),0.5*sin(2*PI*440*t),0)|if(gte(t,0.5),0.5*sin(2*PI*440*t),0)':s=44100:d=1";
+
+/** The lavfi audio inputs of `audio`; a stereo pair is merged by the clip's mapping. */
+function audioSources(audio: Audio): string[] {
+  switch (audio) {
+    case 'none':
+      return [];
+    case 'mono':
+      return ['sine=frequency=440:duration=1'];
+    case 'stereo':
+      return ['sine=frequency=440:duration=1', 'sine=frequency=220:duration=1,volume=0.5'];
+    case 'halves':
+      return [TAKING_TURNS];
+  }
+}
+
+/**
+ * A black 160x120 second: a 440 Hz tone (ffmpeg's sine, amplitude 1/8), two tones, two channels
+ * taking turns (TAKING_TURNS), or none.
+ */
 async function blackClip(audio: Audio): Promise<Buffer> {
   const directory = await mkdtemp(path.join(tmpdir(), 'darkroom-wave-test-'));
   try {
     const file = path.join(directory, 'clip.mp4');
-    const sources =
-      audio === 'none'
-        ? []
-        : audio === 'mono'
-          ? ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1']
-          : [
-              '-f',
-              'lavfi',
-              '-i',
-              'sine=frequency=440:duration=1',
-              '-f',
-              'lavfi',
-              '-i',
-              'sine=frequency=220:duration=1,volume=0.5',
-            ];
+    const sources = audioSources(audio).flatMap((source) => ['-f', 'lavfi', '-i', source]);
     const mapping =
       audio === 'stereo'
         ? ['-filter_complex', '[1:a][2:a]amerge=inputs=2[a]', '-map', '0:v', '-map', '[a]']
@@ -118,15 +128,45 @@ const near = (actual: [number, number, number], expected: [number, number, numbe
 
 let mono: Buffer;
 let stereo: Buffer;
+let halves: Buffer;
 let silent: Buffer;
 
 beforeAll(async () => {
-  [mono, stereo, silent] = await Promise.all([
+  [mono, stereo, halves, silent] = await Promise.all([
     blackClip('mono'),
     blackClip('stereo'),
+    blackClip('halves'),
     blackClip('none'),
   ]);
 });
+
+// imgix's own example, "FF6B9D|00E5FF for pink left and cyan right channels"
+// (docs.imgix.com/apis/video/audio-waveforms/video-wave-split).
+const CHANNEL_COLORS = 'FF6B9D|00E5FF';
+const isPink = ([r, g, b]: [number, number, number]) => r > 190 && g < 170 && b > 90 && b < 220;
+const isCyan = ([r, g, b]: [number, number, number]) => r < 90 && g > 160 && b > 180;
+
+// A 60-row box on 160x120 frames: rows 55-114, split into the left channel's band (55-84) and
+// the right's (85-114); columns 0-59 are the first half second, 100-159 the last.
+const WHOLE_BOX: Rect = { left: 0, top: 55, width: 160, height: 60 };
+const LEFT_BAND_EARLY: Rect = { left: 0, top: 55, width: 60, height: 30 };
+const LEFT_BAND_LATE: Rect = { left: 100, top: 55, width: 60, height: 30 };
+const RIGHT_BAND_EARLY: Rect = { left: 0, top: 85, width: 60, height: 30 };
+const RIGHT_BAND_LATE: Rect = { left: 100, top: 85, width: 60, height: 30 };
+
+/** The share of `box`'s pixels `matches` picks. */
+function share(
+  image: Picture,
+  box: Rect,
+  matches: (pixel: [number, number, number]) => boolean,
+): number {
+  let count = 0;
+  for (let y = box.top; y < box.top + box.height; y += 1) {
+    for (let x = box.left; x < box.left + box.width; x += 1)
+      if (matches(image.at(x, y))) count += 1;
+  }
+  return count / (box.width * box.height);
+}
 
 async function still(input: Buffer, query: string): Promise<Picture> {
   return picture(await videoPoster({ input, params: params(query) }));
@@ -140,9 +180,10 @@ describe('waveformPlan', () => {
       mode: 'cline',
       scale: 'sqrt',
       split: false,
+      downmix: true,
       amplitude: 1,
       thickness: 0,
-      color: { r: 255, g: 255, b: 255, alpha: 1 },
+      colors: [{ r: 255, g: 255, b: 255, alpha: 1 }],
       background: { alpha: 0 },
     });
     expect(waveformPlan(params('video-wave=false'), { width: 160, height: 120 })).toBeNull();
@@ -179,24 +220,34 @@ describe('waveformPlan', () => {
 
   it('reads the wave colours as imgix documents them: RRGGBB or RRGGBBAA, alpha last', () => {
     const plan = (query: string) => waveformPlan(params(query), { width: 160, height: 120 });
-    expect(plan('video-wave=true&video-wave-color=ff8000')?.color).toEqual({
-      r: 255,
-      g: 128,
-      b: 0,
-      alpha: 1,
-    });
+    expect(plan('video-wave=true&video-wave-color=ff8000')?.colors).toEqual([
+      { r: 255, g: 128, b: 0, alpha: 1 },
+    ]);
     expect(plan('video-wave=true&video-wave-bg-color=%230000ff80')?.background).toEqual({
       r: 0,
       g: 0,
       b: 255,
       alpha: 128 / 255,
     });
-    expect(plan('video-wave=true&video-wave-color=f00')?.color).toEqual({
-      r: 255,
-      g: 0,
-      b: 0,
-      alpha: 1,
+    expect(plan('video-wave=true&video-wave-color=f00')?.colors).toEqual([
+      { r: 255, g: 0, b: 0, alpha: 1 },
+    ]);
+  });
+
+  it('reads pipe-separated colours one per channel; several keep the channels apart', () => {
+    const plan = (query: string) => waveformPlan(params(query), { width: 160, height: 120 });
+    const split = plan('video-wave=true&video-wave-split=true&video-wave-color=FF6B9D|00E5FF80');
+    expect(split?.colors).toEqual([
+      { r: 0xff, g: 0x6b, b: 0x9d, alpha: 1 },
+      { r: 0x00, g: 0xe5, b: 0xff, alpha: 0x80 / 255 },
+    ]);
+    expect(split).toMatchObject({ split: true, downmix: false });
+    // "If multiple colors are provided without splitting, channels are drawn overlapping".
+    expect(plan('video-wave=true&video-wave-color=FF6B9D|00E5FF')).toMatchObject({
+      split: false,
+      downmix: false,
     });
+    expect(plan('video-wave=true&video-wave-color=FF6B9D')).toMatchObject({ downmix: true });
   });
 });
 
@@ -302,6 +353,58 @@ describe('video-wave on a poster frame, drawn by ffmpeg', { timeout: 60_000 }, (
     const split = runsOf(litRows(await still(stereo, `${query}&video-wave-split=true`), 80));
     expect(mixed).toHaveLength(1);
     expect(split).toHaveLength(2);
+  });
+
+  it('video-wave-split=true with pipe-separated colours draws each channel in its own colour', async () => {
+    const image = await still(
+      halves,
+      `video-wave=true&fm=png&video-wave-h=60&video-wave-split=true&video-wave-color=${CHANNEL_COLORS}`,
+    );
+    // The left channel (loud first) in the top band, pink; the right (loud last) below, cyan.
+    expect(share(image, LEFT_BAND_EARLY, isPink)).toBeGreaterThan(0.3);
+    expect(share(image, RIGHT_BAND_LATE, isCyan)).toBeGreaterThan(0.3);
+    for (const band of [LEFT_BAND_EARLY, LEFT_BAND_LATE])
+      expect(share(image, band, isCyan)).toBe(0);
+    for (const band of [RIGHT_BAND_EARLY, RIGHT_BAND_LATE])
+      expect(share(image, band, isPink)).toBe(0);
+    // A silent channel is drawn as nothing.
+    expect(share(image, LEFT_BAND_LATE, isPink)).toBeLessThan(0.01);
+    expect(share(image, RIGHT_BAND_EARLY, isCyan)).toBeLessThan(0.01);
+  });
+
+  it('one video-wave-color colours every split channel, as before', async () => {
+    const image = await still(
+      halves,
+      'video-wave=true&fm=png&video-wave-h=60&video-wave-split=true&video-wave-color=00E5FF',
+    );
+    expect(share(image, LEFT_BAND_EARLY, isCyan)).toBeGreaterThan(0.3);
+    expect(share(image, RIGHT_BAND_LATE, isCyan)).toBeGreaterThan(0.3);
+    expect(share(image, WHOLE_BOX, isPink)).toBe(0);
+  });
+
+  it('pipe-separated colours without video-wave-split draw the channels overlapping, each in its colour', async () => {
+    const query = `video-wave=true&fm=png&video-wave-h=60&video-wave-color=${CHANNEL_COLORS}`;
+    const early = { ...WHOLE_BOX, width: 60 };
+    const late = { ...WHOLE_BOX, left: 100, width: 60 };
+    for (const mode of ['cline', 'line']) {
+      const image = await still(halves, `${query}&video-wave-mode=${mode}`);
+      // Both channels in the whole box, not one band each: the left's wave while it plays, pink,
+      // then the right's, cyan.
+      expect(share(image, early, isPink), mode).toBeGreaterThan(0.2);
+      expect(share(image, early, isCyan), mode).toBeLessThan(0.01);
+      expect(share(image, late, isCyan), mode).toBeGreaterThan(0.2);
+      expect(share(image, late, isPink), mode).toBeLessThan(0.01);
+      // Each spans the box's middle row, where a split would part the two bands.
+      expect(isPink(image.at(30, 85)), mode).toBe(true);
+      expect(isCyan(image.at(130, 85)), mode).toBe(true);
+    }
+    // One colour downmixes to mono: the same clip drawn in that colour throughout.
+    const downmixed = await still(
+      halves,
+      'video-wave=true&fm=png&video-wave-h=60&video-wave-color=FF6B9D',
+    );
+    expect(share(downmixed, early, isPink)).toBeGreaterThan(0.2);
+    expect(share(downmixed, late, isPink)).toBeGreaterThan(0.2);
   });
 
   it('leaves a video without an audio track as its poster frame, as imgix ignores it', async () => {
@@ -453,6 +556,31 @@ describe(
       // With the tone, line bars stand on the box's bottom.
       expect(redShare(loud, placed)).toBeGreaterThan(0.2);
       expect(near(loud.at(60, 67), [255, 0, 0])).toBe(true);
+    });
+
+    it('colours each split channel its own on every frame of an MP4', async () => {
+      const result = await transcodeVideo(
+        {
+          input: halves,
+          params: params(
+            `fm=mp4&video-wave=true&video-wave-h=60&video-wave-split=true&video-wave-color=${CHANNEL_COLORS}`,
+          ),
+        },
+        'mp4',
+      );
+      const leftBand = { ...WHOLE_BOX, height: 30 };
+      const rightBand = { ...WHOLE_BOX, top: 85, height: 30 };
+      // While the left channel plays, its band is pink and the right's empty; then the reverse.
+      const early = await frameAt(result.body, 'channels.mp4', 0.25);
+      const late = await frameAt(result.body, 'channels.mp4', 0.75);
+      expect(share(early, leftBand, isPink)).toBeGreaterThan(0.1);
+      expect(share(early, rightBand, isCyan)).toBeLessThan(0.005);
+      expect(share(late, rightBand, isCyan)).toBeGreaterThan(0.1);
+      expect(share(late, leftBand, isPink)).toBeLessThan(0.005);
+      for (const frame of [early, late]) {
+        expect(share(frame, leftBand, isCyan)).toBeLessThan(0.005);
+        expect(share(frame, rightBand, isPink)).toBeLessThan(0.005);
+      }
     });
 
     it('ends with the video when the clip window starts past the end of the audio', async () => {

@@ -17,7 +17,8 @@ import { waveformPlan, type WaveformPlan } from './waveform-plan.ts';
 
 // Every track is resampled to one rate, so the samples a column holds follow from its length.
 const SAMPLE_RATE = 44_100;
-// `showwaves` colours one channel each from its list; a split draws every channel in one colour.
+// The channels `showwaves` is given a colour each (7.1 sound's eight), the last colour asked for
+// going on past the list, so the filter draws what the plan says whatever its own default.
 const MAX_CHANNELS = 8;
 // ffmpeg's own frame rate for a stream that does not say its own.
 const FALLBACK_FRAME_RATE = 25;
@@ -28,6 +29,20 @@ function ffmpegColor(color: Rgba): string {
     .map((channel) => channel.toString(16).padStart(2, '0'))
     .join('');
   return `0x${hex}@${color.alpha.toFixed(3)}`;
+}
+
+/**
+ * `showwaves`' `colors`: a colour per channel in channel order, `|` between them. A mono wave has
+ * one. `|` is no delimiter of the filter graph nor of the filter's options (ffmpeg-filters,
+ * "Filtergraph syntax": `:` separates options; `,`, `;` and `[]` the graph), and ffmpeg's
+ * colours hold none of those, so the list goes in unquoted.
+ */
+function channelColors(plan: WaveformPlan): string {
+  const count = plan.downmix ? 1 : Math.max(MAX_CHANNELS, plan.colors.length);
+  const last = plan.colors.length - 1;
+  return Array.from({ length: count }, (_, channel) =>
+    ffmpegColor(plan.colors[Math.min(channel, last)] ?? plan.colors[0]),
+  ).join('|');
 }
 
 /**
@@ -67,21 +82,21 @@ function pacing(timing: WaveTiming, width: number): { extent: string[]; pace: st
  * grows bars up from the box's bottom (docs.imgix.com/apis/video/audio-waveforms/video-wave-mode),
  * where ffmpeg's grows them from the middle: the samples are made positive and drawn twice as
  * high, and the top half kept. With split channels each channel's band keeps ffmpeg's middle line.
+ * Channels coloured each their own and not split are drawn overlapping in the one box, as imgix
+ * draws them (docs.imgix.com/apis/video/audio-waveforms/video-wave-color).
  */
 function waveChain(plan: WaveformPlan, timing: WaveTiming): string {
   const { width, height } = plan.box;
   const bottomUp = plan.mode === 'line' && !plan.split;
-  const colors = Array.from({ length: plan.split ? MAX_CHANNELS : 1 }, () =>
-    ffmpegColor(plan.color),
-  ).join('|');
   const { extent, pace } = pacing(timing, width);
   const chain = [
     `aresample=${SAMPLE_RATE}`,
-    // Not split: imgix downmixes to one mono waveform (video-wave-split).
-    ...(plan.split ? [] : ['aformat=channel_layouts=mono']),
+    // imgix downmixes to one mono waveform unless split (video-wave-split) or coloured per channel.
+    ...(plan.downmix ? ['aformat=channel_layouts=mono'] : []),
     // video-wave-amplitude boosts what is drawn, not the audio: a gain before drawing.
     ...(plan.amplitude === 1 ? [] : [`volume=${plan.amplitude}`]),
-    ...(bottomUp ? ['aeval=abs(val(0)):c=same'] : []),
+    // Each channel made positive from its own samples (`ch`: the channel being computed).
+    ...(bottomUp ? ['aeval=abs(val(ch)):c=same'] : []),
     ...extent,
     [
       `showwaves=s=${width}x${bottomUp ? height * 2 : height}`,
@@ -90,7 +105,7 @@ function waveChain(plan: WaveformPlan, timing: WaveTiming): string {
       'draw=full',
       `split_channels=${plan.split ? 1 : 0}`,
       `scale=${plan.scale}`,
-      `colors=${colors}`,
+      `colors=${channelColors(plan)}`,
     ].join(':'),
     ...(bottomUp ? [`crop=${width}:${height}:0:0`] : []),
     ...thickening(plan),
@@ -103,8 +118,9 @@ function waveChain(plan: WaveformPlan, timing: WaveTiming): string {
  * video-wave-thickness thickens the lines (0 thin, 10 thick). imgix softens them and hardens the
  * alpha past 3; Darkroom grows them by as many pixels, crisp at every value: each `dilation`
  * lights every pixel beside a drawn one (the largest value of its 3x3 neighbourhood, plane by
- * plane). On planar RGBA, where the one wave colour stays itself: on YUV the chroma planes'
- * maxima would mix it with the empty pixels' grey.
+ * plane). On planar RGBA, where a wave colour stays itself: on YUV the chroma planes' maxima
+ * would mix it with the empty pixels' grey. Where two channels' colours meet, their planes'
+ * maxima mix at the seam.
  */
 function thickening(plan: WaveformPlan): string[] {
   if (plan.thickness <= 0) return [];

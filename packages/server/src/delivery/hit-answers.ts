@@ -2,10 +2,10 @@
 // header blocks (Content-Length included) built once from the source, the render and the
 // parameters, so a repeated hit only checks that all three are still the ones it was built from.
 // At 20,000 hits a second, building them per request was a sixth of the process's time.
-import { HLS_MEDIA_TYPES } from '@darkroom/render';
 import type { CachedRender } from './cached-render.ts';
 import type { DeliverySource } from './delivery-source.ts';
 import type { Resolved } from './resolve.ts';
+import { namesStreamFiles } from './stream-uris.ts';
 
 /** A hit's answer as it leaves: statuses share headers but for Content-Length (RFC 9110 8.6). */
 export interface HitAnswer {
@@ -65,8 +65,8 @@ export function buildHitAnswer(
   if (params.has('expires') || params.has('ch') || params.strings('auto').includes('format')) {
     return null;
   }
-  // A playlist's addresses are written per request (hls-uris.ts).
-  if (render.contentType === HLS_MEDIA_TYPES.m3u8) return null;
+  // A manifest's addresses are written per request (stream-uris.ts).
+  if (namesStreamFiles(render.contentType)) return null;
   return {
     source,
     render: new WeakRef(render),

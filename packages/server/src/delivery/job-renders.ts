@@ -15,7 +15,7 @@ import type { DeliveryRequest } from './request.ts';
 import type { Answered, Resolved } from './resolve.ts';
 import { cachedProviderAnswers, rememberingProvider } from './subtitle-provider.ts';
 import type { Usage } from './usage.ts';
-import { videoVariant } from './video-request.ts';
+import { isStreamWork, videoVariant } from './video-request.ts';
 import { isJobVideoWork, VIDEO_RENDER_TIMEOUT_MS } from './video-renders.ts';
 
 /** The parts of delivery a render job works with. */
@@ -94,8 +94,8 @@ export async function renderVideoJob(
   const { input, usage, baseIdentity } = resolved;
   const { video } = input;
   if (!isJobVideoWork(video)) return;
-  // The master playlist is written last: with it cached, the whole stream is.
-  const finalVariant = videoVariant(video.kind === 'hls' ? { kind: 'hls', part: null } : video);
+  // A stream's manifest is written last: with it cached, the whole stream is.
+  const finalVariant = videoVariant(isStreamWork(video) ? { kind: video.kind, part: null } : video);
   const at = (variant: string) =>
     parts.caches.location(source.id, input.path, `${baseIdentity}\n${variant}`);
   if (await parts.caches.onDisk(at(finalVariant))) return;

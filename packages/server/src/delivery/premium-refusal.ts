@@ -6,10 +6,10 @@ import {
   requiredCapabilities,
   type Params,
 } from '@darkroom/core';
-import { subtitlePlan } from '@darkroom/render';
+import { needsProvider as subtitlesNeedProvider, subtitlePlan } from '@darkroom/render';
 import { errorAnswer, type Answer } from './answers.ts';
 import type { DeliverySource } from './delivery-source.ts';
-import type { VideoWork } from './video-request.ts';
+import { isStreamWork, type VideoWork } from './video-request.ts';
 
 /** The refusal of a premium parameter the source may not use, or null when it may. */
 export function premiumRefusal(
@@ -31,9 +31,13 @@ export function premiumRefusal(
     );
   }
   // Subtitles are made by the provider (transcription, translation): only the works that answer
-  // them read video-generate-subtitles, which other outputs of a video ignore.
-  const subtitled = video?.kind === 'subtitles' || video?.kind === 'hls';
-  if (subtitled && !generativeAvailable && subtitlePlan(params) !== null) {
+  // them read video-generate-subtitles (a transcode for the captions it burns in), which other
+  // outputs of a video ignore. The tracks of video-subtitle-src need no provider.
+  const subtitled =
+    video?.kind === 'subtitles' ||
+    isStreamWork(video) ||
+    (video?.kind === 'transcode' && params.has('video-caption-style'));
+  if (subtitled && !generativeAvailable && subtitlesNeedProvider(subtitlePlan(params))) {
     return errorAnswer(
       422,
       'video-generate-subtitles needs a transcription provider, which this server does not have (set GENERATIVE_API_URL).',

@@ -19,7 +19,8 @@ import type { OriginImage } from './origin-fetch.ts';
 import { overlayFetcher } from './overlay-fetch.ts';
 import { RenderQueue, runWithDeadline } from './render-queue.ts';
 import type { RenderInput } from './resolve.ts';
-import { isVideoPath, videoVariant } from './video-request.ts';
+import { subtitleFetcher } from './subtitle-fetch.ts';
+import { isStreamWork, isVideoPath, videoVariant } from './video-request.ts';
 import {
   isAnimatedImage,
   renderVideoWork,
@@ -145,6 +146,10 @@ export class Renderer {
       signal,
       detector: this.#options.detector,
       subtitles,
+      fetchSubtitles: subtitleFetcher({
+        source: input.source,
+        storage: this.#options.storage,
+      }),
     });
   }
 
@@ -157,10 +162,10 @@ export class Renderer {
     input: RenderInput & { video: JobVideoWork },
     origin: OriginImage,
   ): Promise<RenderedImage> {
-    if (input.video.kind === 'hls') {
+    if (isStreamWork(input.video)) {
       throw new RenderError(
         422,
-        'HLS streaming needs the render cache, which this server has switched off (RENDER_CACHE_MAX_BYTES=0).',
+        `${input.video.kind === 'hls' ? 'HLS' : 'DASH'} streaming needs the render cache, which this server has switched off (RENDER_CACHE_MAX_BYTES=0).`,
       );
     }
     const timeoutMs = this.#options.config.renderTimeoutMs;

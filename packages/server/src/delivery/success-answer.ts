@@ -1,15 +1,14 @@
 // The answer of a request whose render is at hand: the source's caching rules, the render's
 // own headers, Vary, downloads, conditional requests (RFC 9110 section 13) and byte ranges
-// (RFC 9110 section 14), and playlists rewritten for the request.
-import { HLS_MEDIA_TYPES } from '@darkroom/render';
+// (RFC 9110 section 14), and stream manifests (HLS playlists, DASH MPDs) rewritten for the request.
 import { baseHeaders, errorAnswer, withVary, type Answer } from './answers.ts';
 import { byteRange } from './byte-range.ts';
 import type { CachedRender } from './cached-render.ts';
 import type { DeliverySource } from './delivery-source.ts';
-import { playlistForRequest } from './hls-uris.ts';
 import { varyHeaders } from './render-key.ts';
 import { headerText, type DeliveryRequest } from './request.ts';
 import type { Resolved } from './resolve.ts';
+import { manifestForRequest } from './stream-uris.ts';
 import {
   CORS_HEADERS,
   IGNORED_PARAMS_HEADER,
@@ -43,10 +42,7 @@ export function successAnswer(
   if (etagMatches(headerText(request, 'if-none-match') ?? undefined, rendered.etag)) {
     return { status: 304, headers, body: null };
   }
-  const body =
-    rendered.contentType === HLS_MEDIA_TYPES.m3u8
-      ? playlistForRequest(rendered.body, target, source)
-      : rendered.body;
+  const body = manifestForRequest(rendered.body, rendered.contentType, target, source);
   const range = byteRange(
     headerText(request, 'range') ?? undefined,
     headerText(request, 'if-range') ?? undefined,
@@ -72,9 +68,10 @@ export function successAnswer(
 }
 
 /**
- * An answer of an HLS stream or a subtitle sidecar, readable across origins whatever the
- * source's CORS setting: a player built on Media Source Extensions (hls.js) fetches playlists
- * and segments with XHR, and must read a 423 to know to wait; a `<track>` is a CORS request.
+ * An answer of an HLS or DASH stream or a subtitle sidecar, readable across origins whatever the
+ * source's CORS setting: a player built on Media Source Extensions (hls.js, dash.js) fetches
+ * manifests and segments with XHR or fetch, and must read a 423 to know to wait; a `<track>` is
+ * a CORS request.
  * The files are as public as the video they stream.
  */
 export function streamable(answer: Answer): Answer {

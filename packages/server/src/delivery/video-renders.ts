@@ -1,17 +1,21 @@
-// The video works of delivery (transcodes, HLS streams, spritesheets, subtitles) rendered into
-// the answers the render cache keeps. They run as durable jobs (render-jobs.ts): a stream is
-// rendered whole by one job, every playlist and segment cached on its own, the master playlist
-// last: once it is there, all is.
+// The video works of delivery (transcodes, HLS and DASH streams, spritesheets, subtitles) rendered
+// into the answers the render cache keeps. They run as durable jobs (render-jobs.ts): a stream is
+// rendered whole by one job, every manifest and segment cached on its own, the stream's manifest
+// (HLS master playlist, DASH MPD) last: once it is there, all is.
 import type { Params } from '@darkroom/core';
 import {
+  DASH_MANIFEST,
+  dashMediaType,
   HLS_MEDIA_TYPES,
   MASTER_PLAYLIST,
   segmentDurations,
   transcodeVideo,
+  videoDash,
   videoHls,
   videoSpritesheet,
   videoSubtitles,
   type AiModels,
+  type SubtitleFetch,
   type SubtitleProvider,
   type VideoLimits,
 } from '@darkroom/render';
@@ -32,7 +36,7 @@ interface VideoRenderEntry {
 }
 
 export interface VideoRenderOutput {
-  /** The master playlist last: readers take its presence as the whole stream's. */
+  /** A stream's manifest last: readers take its presence as the whole stream's. */
   entries: VideoRenderEntry[];
   /** Milliseconds of video encoded (every rendition counted), for the minutes-encoded metric. */
   encodedMs: number | null;
@@ -91,26 +95,54 @@ async function hlsEntries(
       }
     }
   }
+  return streamEntries('hls', files, MASTER_PLAYLIST, (name, body) =>
+    cached(body, hlsMediaType(name), originCacheControl, {
+      videoMs: durations.get(name),
+      premium: subtitlesGenerated && name.startsWith('subtitles'),
+    }),
+  );
+}
+
+/** The entries of every file of a stream, its manifest (named `manifest`) last. */
+async function streamEntries(
+  kind: 'hls' | 'dash',
+  files: ReadonlyMap<string, Buffer>,
+  manifest: string,
+  render: (name: string, body: Buffer) => Promise<CachedRender>,
+): Promise<VideoRenderEntry[]> {
   const entries: VideoRenderEntry[] = [];
-  let master: VideoRenderEntry | null = null;
+  let last: VideoRenderEntry | null = null;
   for (const [name, body] of files) {
     const entry = {
-      variant: videoVariant({ kind: 'hls', part: name === MASTER_PLAYLIST ? null : name }),
-      render: await cached(body, hlsMediaType(name), originCacheControl, {
-        videoMs: durations.get(name),
-        premium: subtitlesGenerated && name.startsWith('subtitles'),
-      }),
+      variant: videoVariant({ kind, part: name === manifest ? null : name }),
+      render: await render(name, body),
     };
-    if (name === MASTER_PLAYLIST) master = entry;
+    if (name === manifest) last = entry;
     else entries.push(entry);
   }
-  if (master !== null) entries.push(master);
+  if (last !== null) entries.push(last);
   return entries;
+}
+
+/** A DASH stream's files; its video segments' lengths feed the minutes-delivered metric. */
+function dashEntries(
+  files: ReadonlyMap<string, Buffer>,
+  videoSegmentMs: ReadonlyMap<string, number>,
+  originCacheControl: string | null,
+  subtitlesGenerated: boolean,
+): Promise<VideoRenderEntry[]> {
+  return streamEntries('dash', files, DASH_MANIFEST, (name, body) =>
+    cached(body, dashMediaType(name), originCacheControl, {
+      videoMs: videoSegmentMs.get(name),
+      premium: subtitlesGenerated && name.startsWith('subtitles'),
+    }),
+  );
 }
 
 /**
  * Renders `work` of the origin `bytes` into the answers the render cache keeps; `subtitles` makes
- * the subtitle tracks the parameters ask for (null without a provider).
+ * the subtitle tracks the parameters ask for (null without a provider), `fetchSubtitles` reads
+ * those of video-subtitle-src.
  */
 export async function renderVideoWork(
   work: JobVideoWork,
@@ -123,21 +155,38 @@ export async function renderVideoWork(
     /** The detector video-spritesheet-smart-crop finds each frame's subject with. */
     detector?: AiModels | undefined;
     subtitles: SubtitleProvider | null;
+    /** How video-subtitle-src's tracks are fetched (subtitle-fetch.ts). */
+    fetchSubtitles?: SubtitleFetch | undefined;
   },
 ): Promise<VideoRenderOutput> {
   const { bytes, params, limits, originCacheControl, signal, detector, subtitles } = request;
+  const { fetchSubtitles } = request;
   const videoRequest = {
     input: bytes,
     params,
     limits,
     signal,
     ...(detector === undefined ? {} : { ai: detector }),
+    ...(fetchSubtitles === undefined ? {} : { fetchSubtitles }),
   };
   switch (work.kind) {
     case 'hls': {
       const stream = await videoHls(videoRequest, subtitles);
       return {
         entries: await hlsEntries(stream.files, originCacheControl, stream.subtitlesGenerated),
+        encodedMs: stream.encodedMs,
+        premium: stream.subtitlesGenerated,
+      };
+    }
+    case 'dash': {
+      const stream = await videoDash(videoRequest, subtitles);
+      return {
+        entries: await dashEntries(
+          stream.files,
+          stream.videoSegmentMs,
+          originCacheControl,
+          stream.subtitlesGenerated,
+        ),
         encodedMs: stream.encodedMs,
         premium: stream.subtitlesGenerated,
       };
@@ -172,7 +221,8 @@ export async function renderVideoWork(
       };
     }
     case 'transcode': {
-      const result = await transcodeVideo(videoRequest, work.format);
+      // Burn-in captions of a generated track are the provider's work: a premium render.
+      const result = await transcodeVideo(videoRequest, work.format, subtitles);
       // GIF and WebP out are animations: no video is delivered, though one was encoded.
       const clip = work.format === 'mp4' || work.format === 'webm';
       return {
@@ -181,11 +231,12 @@ export async function renderVideoWork(
             variant: videoVariant(work),
             render: await cached(result.body, result.contentType, originCacheControl, {
               videoMs: clip ? result.durationMs : undefined,
+              premium: result.subtitlesGenerated,
             }),
           },
         ],
         encodedMs: result.durationMs,
-        premium: false,
+        premium: result.subtitlesGenerated,
       };
     }
   }

@@ -261,4 +261,14 @@ describe('video subtitles through the configured provider', { timeout: 180_000 }
       { operation: 'standard', render_ms: expect.any(Number), cache: 'miss' },
     ]);
   });
+
+  it('reads the catalogue alias video-generate=vtt as video-generate-subtitles=true: one render', async () => {
+    const transcribed = standIn.transcriptions.length;
+    const first = await deliver(app, source.host, '/talk.mp4?fm=vtt&video-generate-subtitles=true');
+    // Served from the cache the first sidecar left: no 423, no new transcription.
+    const alias = await deliver(app, source.host, '/talk.mp4?fm=vtt&video-generate=vtt');
+    expect(alias.status, alias.text).toBe(200);
+    expect(alias.body.equals(first.body)).toBe(true);
+    expect(standIn.transcriptions).toHaveLength(transcribed);
+  });
 });

@@ -283,7 +283,7 @@ describe('video delivery without a render cache', { timeout: 120_000 }, () => {
     { storageAdapterFactory: origin.factory },
   );
 
-  it('transcodes in the request, and says HLS needs the cache', async () => {
+  it('transcodes in the request, and says HLS and DASH need the cache', async () => {
     origin.put('inline', 'clip.mp4', await testClip(1, 64, 48));
     const source = await createSource(context.app, { bucket: 'inline' });
     const mp4 = await deliver(context.app, source.host, '/clip.mp4?fm=mp4');
@@ -292,6 +292,9 @@ describe('video delivery without a render cache', { timeout: 120_000 }, () => {
     const hls = await deliver(context.app, source.host, '/clip.mp4?fm=hls');
     expect(hls.status).toBe(422);
     expect(hls.text).toContain('render cache');
+    const dash = await deliver(context.app, source.host, '/clip.mp4?fm=dash');
+    expect(dash.status).toBe(422);
+    expect(dash.text).toContain('DASH streaming needs the render cache');
   });
 });
 
