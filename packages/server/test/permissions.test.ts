@@ -40,6 +40,8 @@ function refusedForGroup(response: { status: number; body: unknown }): boolean {
 
 function expectedRefusal(rule: RouteRule, held: readonly PermissionGroup[]): boolean {
   if (rule === 'public' || rule === 'signed_in') return false;
+  // The matrix asks for an id that is never the caller's own.
+  if (rule === 'account_admin_or_self') return !grantsPermission(held, 'account_admin');
   return !grantsPermission(held, rule);
 }
 
@@ -114,6 +116,22 @@ describe.each(BACKENDS)('permission groups on $name', (backend) => {
       return !context.app.hasRoute({ method, url: `/api/v4${path}` });
     });
     expect(stale).toEqual([]);
+  });
+
+  it('lets every user read their own profile, and only Account Admins read others', async () => {
+    const owner = await signUp(context.app);
+    const member = await addTeammate(owner, ['purge']);
+    const own = await call(context.app, 'GET', `/api/v4/users/${member.id}`, {
+      token: member.token,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({
+      data: { id: member.id, attributes: { permissions: ['purge'] } },
+    });
+    const other = await call(context.app, 'GET', `/api/v4/users/${owner.userId}`, {
+      token: member.token,
+    });
+    expect(refusedForGroup(other)).toBe(true);
   });
 
   it('names the missing group in the 403', async () => {

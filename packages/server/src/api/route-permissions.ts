@@ -7,9 +7,10 @@ import { apiError } from '../errors.ts';
 
 /**
  * `public`: anyone, signed in or not (sign-up, sign-in, signed provider webhooks);
- * `signed_in`: any user of the account, whatever their groups; else the group needed.
+ * `signed_in`: any user of the account, whatever their groups; `account_admin_or_self`: Account
+ * Admin, or the user the route's `:id` names reading themselves; else the group needed.
  */
-export type RouteRule = PermissionGroup | 'signed_in' | 'public';
+export type RouteRule = PermissionGroup | 'signed_in' | 'public' | 'account_admin_or_self';
 
 /** `METHOD path` under /api/v4 (HEAD answers as GET does) to the rule it follows. */
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
@@ -29,7 +30,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /audit-events': 'account_admin',
   // Users and their groups.
   'GET /users': 'account_admin',
-  'GET /users/:id': 'account_admin',
+  'GET /users/:id': 'account_admin_or_self',
   'POST /users': 'account_admin',
   'PATCH /users/:id': 'account_admin',
   'DELETE /users/:id': 'account_admin',
@@ -109,6 +110,14 @@ function missingGroup(group: PermissionGroup) {
 export function checkRouteRule(request: FastifyRequest, rule: RouteRule): void {
   // Anonymous callers reach the handler, which answers 401 (requireAuth) where it must.
   if (rule === 'public' || rule === 'signed_in' || request.auth === null) return;
+  if (rule === 'account_admin_or_self') {
+    // Every user reads their own profile (the dashboard shows their name).
+    if ((request.params as { id?: unknown }).id === request.auth.user.id) return;
+    if (!grantsPermission(request.auth.user.permissions, 'account_admin')) {
+      throw missingGroup('account_admin');
+    }
+    return;
+  }
   if (!grantsPermission(request.auth.user.permissions, rule)) throw missingGroup(rule);
 }
 

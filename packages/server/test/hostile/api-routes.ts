@@ -135,6 +135,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     password: 'battery-password',
   })),
   get(`${API}/users/:id`, { ids: ['user'], query: 'include' }),
+  withBody('PATCH', `${API}/users/:id`, 'users', () => ({ permissions: ['purge'] }), {
+    ids: ['teammate'],
+  }),
+  get(`${API}/api-keys`),
+  withBody('POST', `${API}/api-keys`, 'api_keys', () => ({
+    name: 'Battery key',
+    permissions: ['purge'],
+  })),
+  // No key has the account's id: the handler is reached and answers 404.
+  { method: 'DELETE', pattern: `${API}/api-keys/:id`, access: 'user', ids: ['account'] },
+  get(`${API}/audit-events`, { query: 'list' }),
   { method: 'DELETE', pattern: `${API}/users/:id`, access: 'user', ids: ['teammate'] },
   withBody('POST', `${API}/events`, 'events', () => ({ name: 'battery', properties: { a: 'b' } })),
   get(`${API}/platform-settings`),
@@ -196,6 +207,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'admin',
   }),
   get(`${ADMIN}/events`, { access: 'admin', query: 'list' }),
+  get(`${ADMIN}/audit-events`, { access: 'admin', query: 'list' }),
   withBody(
     'POST',
     `${ADMIN}/billing/close-period`,

@@ -3,7 +3,7 @@ import type { User } from '../api/users.ts';
 import { redirectTo } from './redirect.ts';
 
 /** Says whose account the admin is acting in, with the way back. */
-export function ImpersonationBanner({ user }: { user: User | null | undefined }) {
+export function ImpersonationBanner({ user }: { user: User | undefined }) {
   const endImpersonation = useEndImpersonationMutation();
 
   const stop = async () => {

@@ -5,7 +5,6 @@ import { useUserQuery } from '../api/users.ts';
 import { Badge } from '../ui/index.ts';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { MobileNavDrawer } from './mobile-nav-drawer.tsx';
-import { hasPermission } from './permissions.ts';
 import { useSession, type Session } from './session.ts';
 import { Sidebar } from './sidebar.tsx';
 import { Wordmark } from './wordmark.tsx';
@@ -19,11 +18,8 @@ export function AppLayout() {
 }
 
 function SignedInLayout({ session }: { session: Session }) {
-  // Reading a user needs Account Admin (platform spec section 5), or an admin session, which
-  // reads across accounts: without either the frame has no name to show, and does not ask.
-  const canReadUser = session.admin || hasPermission(session, 'account_admin');
-  const { data } = useUserQuery(canReadUser ? session.userId : undefined);
-  const user = canReadUser ? data : null;
+  // Every user may read their own profile, whatever their groups (platform spec section 5).
+  const { data: user } = useUserQuery(session.userId);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 

@@ -102,7 +102,7 @@ export function Sidebar({
 }: {
   session: Session;
   /** Undefined while loading; null when the session may not read it. */
-  user: User | null | undefined;
+  user: User | undefined;
   onNavigate?: () => void;
 }) {
   const groups = navGroupsFor(session);

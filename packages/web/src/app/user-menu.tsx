@@ -7,9 +7,9 @@ import { redirectTo } from './redirect.ts';
 
 /**
  * The signed-in user's name and email, opening a menu with Sign out. `user` is undefined while it
- * loads and null when the session's groups do not let it be read (it needs Account Admin).
+ * loads.
  */
-export function UserMenu({ user }: { user: User | null | undefined }) {
+export function UserMenu({ user }: { user: User | undefined }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -40,7 +40,7 @@ export function UserMenu({ user }: { user: User | null | undefined }) {
     }
   };
 
-  const name = user === null ? 'Your account' : (user?.name ?? 'Loading…');
+  const name = user?.name ?? 'Loading…';
   return (
     <div
       ref={container}
