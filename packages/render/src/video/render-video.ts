@@ -196,6 +196,29 @@ async function streamSubtitleTracks(
   return streamTracks(subtitles.plan, input, directory, sourcesOf(request, subtitles));
 }
 
+/** How a stream is packaged: packageHls or packageDash. */
+type StreamPackager<TPackage> = (
+  input: VideoInput,
+  directory: string,
+  params: VideoRenderRequest['params'],
+  limits: VideoLimits,
+  signal: AbortSignal | undefined,
+  subtitles: readonly SubtitleTrack[],
+) => Promise<TPackage>;
+
+/** A stream of a video, with video-generate-subtitles its subtitle tracks as well. */
+function videoStream<TPackage>(
+  request: VideoRenderRequest,
+  provider: SubtitleProvider | null,
+  packager: StreamPackager<TPackage>,
+): Promise<TPackage & { subtitlesGenerated: boolean }> {
+  return withInput(request, async (input, directory, limits) => {
+    const tracks = await streamSubtitleTracks(request, provider, input, directory);
+    const stream = await packager(input, directory, request.params, limits, request.signal, tracks);
+    return { ...stream, subtitlesGenerated: generated(tracks) };
+  });
+}
+
 /**
  * fm=hls of a video: every playlist and segment of its ladder, and with video-generate-subtitles
  * the subtitle tracks (`provider` transcribes and translates them).
@@ -204,18 +227,7 @@ export function videoHls(
   request: VideoRenderRequest,
   provider: SubtitleProvider | null = null,
 ): Promise<HlsPackage & { subtitlesGenerated: boolean }> {
-  return withInput(request, async (input, directory, limits) => {
-    const tracks = await streamSubtitleTracks(request, provider, input, directory);
-    const stream = await packageHls(
-      input,
-      directory,
-      request.params,
-      limits,
-      request.signal,
-      tracks,
-    );
-    return { ...stream, subtitlesGenerated: generated(tracks) };
-  });
+  return videoStream(request, provider, packageHls);
 }
 
 /**
@@ -226,18 +238,7 @@ export function videoDash(
   request: VideoRenderRequest,
   provider: SubtitleProvider | null = null,
 ): Promise<DashPackage & { subtitlesGenerated: boolean }> {
-  return withInput(request, async (input, directory, limits) => {
-    const tracks = await streamSubtitleTracks(request, provider, input, directory);
-    const stream = await packageDash(
-      input,
-      directory,
-      request.params,
-      limits,
-      request.signal,
-      tracks,
-    );
-    return { ...stream, subtitlesGenerated: generated(tracks) };
-  });
+  return videoStream(request, provider, packageDash);
 }
 
 /** What the indexer records of a video: ffprobe's reading, without the render limits. */
