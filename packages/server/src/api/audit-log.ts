@@ -129,15 +129,22 @@ export async function recordAs(
   }
 }
 
+/** The audited route a request is, if any. */
+function auditedRoute(request: FastifyRequest, prefix: string) {
+  const url = request.routeOptions.url ?? '';
+  const key = `${request.method} ${url.startsWith(prefix) ? url.slice(prefix.length) : url}`;
+  const route = AUDITED_ROUTES[key];
+  return route === undefined ? undefined : { key, ...route };
+}
+
 async function recordAnswered(
   request: FastifyRequest,
   reply: FastifyReply,
   prefix: string,
 ): Promise<void> {
-  const url = request.routeOptions.url ?? '';
-  const key = `${request.method} ${url.startsWith(prefix) ? url.slice(prefix.length) : url}`;
-  const route = AUDITED_ROUTES[key];
+  const route = auditedRoute(request, prefix);
   if (route === undefined) return;
+  const { key } = route;
   const status = reply.statusCode;
   if (key === 'POST /sessions' && status === 401) {
     // A failed sign-in belongs to the account of the email tried, when there is one.
@@ -167,7 +174,8 @@ async function recordAnswered(
 /** Records the audited routes of one scope (mounted before its routes). */
 export function auditRoutes(api: FastifyInstance, prefix: string): void {
   api.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'POST' && reply.statusCode < 300) {
+    // Only an audited creation's answer is read back, never any other route's.
+    if (request.method === 'POST' && reply.statusCode < 300 && auditedRoute(request, prefix)) {
       const created = createdResource(payload);
       if (created !== null) createdByReply.set(reply, created);
     }

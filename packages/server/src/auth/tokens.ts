@@ -3,8 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 const TOKEN_PREFIX = 'drk_';
 
 /** A new bearer token: 32 random bytes, base64url, prefixed so leaked tokens are recognisable. */
-export function newToken(): string {
-  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+export function newToken(prefix = TOKEN_PREFIX): string {
+  return prefix + randomBytes(32).toString('base64url');
 }
 
 /** What the database stores instead of the token. */

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { PermissionGroup } from '@darkroom/core';
 import { sql, type Kysely } from 'kysely';
 import type { ApiKeyRow, DatabaseSchema } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 
 /** Keys look unlike session tokens (`drk_`), so a leaked one is recognised as a key. */
 export const API_KEY_PREFIX = 'drk_key_';
@@ -10,10 +10,6 @@ export const API_KEY_PREFIX = 'drk_key_';
 export const MAX_ACTIVE_API_KEYS = 20;
 /** Writing `last_used_at` on every request would turn each read into a write. */
 const LAST_USED_PRECISION_MS = 60_000;
-
-function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
 
 export interface NewApiKey {
   accountId: string;
@@ -28,7 +24,7 @@ export async function createApiKey(
   db: Kysely<DatabaseSchema>,
   values: NewApiKey,
 ): Promise<{ row: ApiKeyRow; key: string }> {
-  const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+  const key = newToken(API_KEY_PREFIX);
   const row = await db
     .insertInto('api_keys')
     .values({
@@ -36,7 +32,7 @@ export async function createApiKey(
       account_id: values.accountId,
       created_by: values.createdBy,
       name: values.name,
-      token_hash: hashKey(key),
+      token_hash: hashToken(key),
       token_hint: key.slice(-4),
       permissions: JSON.stringify(values.permissions),
       expires_at: values.expiresAt,
@@ -111,7 +107,7 @@ export async function findActiveApiKey(
       'users.permissions as user_permissions',
       'api_keys.account_id',
     ])
-    .where('api_keys.token_hash', '=', hashKey(key))
+    .where('api_keys.token_hash', '=', hashToken(key))
     .where('api_keys.revoked_at', 'is', null)
     .where((eb) =>
       eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', new Date())]),
