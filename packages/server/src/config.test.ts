@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       readOnly: false,
       admin: null,
+      publicUrl: 'http://localhost:8080',
       rateLimitPerMinute: 1200,
       rateLimitTokenPerMinute: 600,
       signInRateLimitPerMinute: 20,

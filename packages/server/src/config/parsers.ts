@@ -34,6 +34,14 @@ export const flag = z
 
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+/** An http(s) origin with an optional path prefix, kept without its trailing slash. */
+export const publicBaseUrl = httpUrl
+  .refine((value) => {
+    const url = new URL(value);
+    return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  }, 'must be an http:// or https:// address without a query, fragment or credentials')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 export const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL');

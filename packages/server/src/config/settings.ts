@@ -12,6 +12,7 @@ import {
   logLevel,
   modelName,
   postgresUrl,
+  publicBaseUrl,
   stripeSecretKey,
   trimmedText,
   trustProxy,
@@ -142,6 +143,22 @@ export const CONFIG_SETTINGS = {
     default: { documented: '`localhost:{PORT}`', value: (env) => `localhost:${port.read(env)}` },
     parse: hostAndPort,
     description: 'Domain whose subdomains deliver images: `http://{subdomain}.{DELIVERY_DOMAIN}/`.',
+  }),
+  /**
+   * Where people reach the dashboard, for links that leave the server (emailed invitation and
+   * password-reset links, the OpenID Connect redirect URI). Configured, never taken from a request's
+   * Host header: a forged Host would otherwise send a reset link to an attacker's site (OWASP's
+   * host header injection).
+   */
+  publicUrl: variable({
+    name: 'PUBLIC_URL',
+    default: {
+      documented: '`http://localhost:{PORT}`',
+      value: (env) => `http://localhost:${port.read(env)}`,
+    },
+    parse: publicBaseUrl,
+    description:
+      'Address of the dashboard as people reach it, used in emailed links and as the single sign-on redirect, e.g. `https://images.example.com`.',
   }),
   /** DARKROOM_SECRET_KEY decoded; null means the key file in the data directory. */
   secretKey: optionalVariable({
