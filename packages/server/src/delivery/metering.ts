@@ -83,25 +83,36 @@ export class UsageMeter {
     await this.#flushing;
   }
 
-  /** Stops the timer and writes what is left. */
+  /** Stops the timer and writes what is left, including what arrives while it writes. */
   async close(): Promise<void> {
     clearInterval(this.#timer);
-    await this.flush();
+    let attempts = 0;
+    while (this.#rows.length > 0 && attempts < 3) {
+      attempts += 1;
+      await this.flush();
+    }
   }
 
   async #writeAll(): Promise<void> {
-    // Rows recorded from here on start new aggregates: these ones are about to be written.
+    // The rows to write leave the buffer before the first INSERT: a repeat recorded while they
+    // are on their way starts a new aggregate instead of adding to a row whose count has already
+    // been sent, where it would be lost.
+    let unwritten = this.#rows;
+    this.#rows = [];
     this.#byKey = new Map();
-    while (this.#rows.length > 0) {
-      const batch = this.#rows.slice(0, this.#batchSize);
+    while (unwritten.length > 0) {
+      const batch = unwritten.slice(0, this.#batchSize);
       try {
         await this.#insert(batch);
-        this.#rows = this.#rows.slice(batch.length);
+        unwritten = unwritten.slice(batch.length);
       } catch (error) {
-        // Keep the rows for the next attempt, up to a bound: metering must never eat the memory
-        // of a server whose database is down.
-        const excess = Math.max(0, this.#rows.length - this.#maxBuffered);
-        this.#rows = this.#rows.slice(excess);
+        // Keep the rows for the next attempt, ahead of those recorded since, up to a bound:
+        // metering must never eat the memory of a server whose database is down.
+        const kept = [...unwritten, ...this.#rows];
+        const excess = Math.max(0, kept.length - this.#maxBuffered);
+        this.#rows = kept.slice(excess);
+        // A dropped row must not take further repeats with it.
+        if (excess > 0) this.#byKey = new Map();
         this.#onError(error, excess);
         return;
       }

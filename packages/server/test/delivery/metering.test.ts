@@ -141,4 +141,50 @@ describe.each(BACKENDS)('usage metering on $name', (backend) => {
       ['Browser/1', 1],
     ]);
   });
+
+  it('loses no repeat recorded while its batch is being written', async () => {
+    // Every INSERT waits until the test lets it through, so repeats arrive mid-write.
+    const gates: Array<() => void> = [];
+    const gated: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return args.result;
+      },
+    };
+    const meter = new UsageMeter({
+      db: context.database.db.withPlugin(gated),
+      flushIntervalMs: 60_000,
+    });
+    const hit = (): UsageEvent => ({
+      source_id: source.id,
+      account_id: source.owner.accountId,
+      path: 'steady.png',
+      status: 200,
+      bytes_out: 100,
+      render_ms: null,
+      cache: 'hit',
+      origin_bytes: null,
+      origin_ms: null,
+      user_agent: 'Steady/1',
+      referrer: null,
+      operation: 'standard',
+      occurred_at: new Date(),
+    });
+    const releaseWrites = setInterval(() => gates.splice(0).forEach((open) => open()), 5);
+    let recorded = 0;
+    for (let round = 0; round < 20; round += 1) {
+      const flushing = meter.flush();
+      for (let index = 0; index < 7; index += 1) {
+        meter.record(hit());
+        recorded += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      await flushing;
+    }
+    await meter.close();
+    clearInterval(releaseWrites);
+    const rows = (await eventsOf(source.id)).filter((row) => row.path === 'steady.png');
+    expect(rows.reduce((sum, row) => sum + row.requests, 0)).toBe(recorded);
+  });
 });
