@@ -45,7 +45,7 @@ const SERVER_LAYERS = [
   ['version.ts', 'config', 'config.ts', 'errors.ts'],
   ['db', 'crypto', 'auth', 'net'],
   ['jobs'],
-  ['ai', 'billing', 'store', 'storage'],
+  ['ai', 'billing', 'store', 'storage', 'mail'],
   ['analytics', 'assets', 'video-generations', 'sources', 'demo'],
   ['delivery'],
   ['api'],

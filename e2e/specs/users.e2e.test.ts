@@ -19,17 +19,17 @@ describe('teammates in the browser', () => {
     await page.getByRole('link', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add user' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByText('This field is required').first().waitFor();
     await screenshot(page, 'add-user-errors-desktop');
 
     const teammateEmail = uniqueEmail('dorothy');
     await dialog.getByLabel('Name').fill('Dorothy Vaughan');
     await dialog.getByLabel('Email').fill(teammateEmail);
-    await dialog.getByLabel('Password', { exact: true }).fill('another-long-password');
-    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
 
-    await page.getByText('User added').waitFor();
+    const sent = page.getByRole('dialog', { name: 'Invitation sent' });
+    await sent.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('cell', { name: teammateEmail }).waitFor();
     await screenshot(page, 'users-with-teammate-desktop');
     await context.close();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { startMailDrop } from './mail-drop.ts';
 import { startTestOrigins, type TestOrigins } from './origins.ts';
 
 declare module 'vitest' {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     adminEmail: string;
     adminPassword: string;
     origins: TestOrigins;
+    /** Where the app's outgoing mail lands, one JSON file per message (support/mail-drop.ts). */
+    mailDir: string;
   }
 }
 
@@ -52,6 +55,8 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'darkroom-e2e-'));
   const origins = await startTestOrigins();
+  const mailDir = mkdtempSync(join(tmpdir(), 'darkroom-e2e-mail-'));
+  const mail = await startMailDrop(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -69,6 +74,9 @@ export default async function setup(project: TestProject) {
       STORAGE_S3_ENDPOINT_OVERRIDE: origins.s3Endpoint,
       STORAGE_AZURE_ENDPOINT_OVERRIDE: origins.azureEndpoint,
       ALLOW_PRIVATE_ORIGINS: '1',
+      // Invitations and password resets go to the SMTP server above, with links to this app.
+      SMTP_URL: mail.url,
+      PUBLIC_URL: baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,6 +88,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminEmail', adminEmail);
   project.provide('adminPassword', adminPassword);
   project.provide('origins', origins.describe());
+  project.provide('mailDir', mailDir);
 
   return async () => {
     if (server.exitCode === null) {
@@ -90,5 +99,7 @@ export default async function setup(project: TestProject) {
     if (server.exitCode !== 0) console.error(`The app exited with ${server.exitCode}:\n${log}`);
     rmSync(dataDir, { recursive: true, force: true });
     await origins.close();
+    await mail.close();
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -4,6 +4,8 @@ export * from './jsonapi/pagination.ts';
 export * from './names/names.ts';
 export * from './accounts/schemas.ts';
 export * from './accounts/permissions.ts';
+export * from './accounts/one-time-links.ts';
+export * from './accounts/audit-actions.ts';
 export type * from './accounts/resources.ts';
 export type * from './assets/resources.ts';
 export * from './units/time.ts';

@@ -12,8 +12,11 @@ import { registerErrorHandler, registerNotFoundHandler } from './api/error-handl
 import { healthRoutes } from './api/health.ts';
 import { registerImpersonationAudit } from './api/impersonation-audit.ts';
 import { registerRateLimit } from './api/rate-limit.ts';
+import { serializeRequest } from './api/request-log.ts';
 import { registerReadOnlyGuard } from './api/read-only.ts';
 import { registerApiRoutes } from './api/routes.ts';
+import { registerApiReference } from './api/openapi/reference-routes.ts';
+import { trackApiOperations } from './api/openapi/registry.ts';
 import { registerWebDashboard } from './web-dashboard.ts';
 import { sourceSchemasFor } from './api/source-schemas.ts';
 import { loadSecretKey } from './crypto/secret-key.ts';
@@ -34,6 +37,7 @@ import { frameworkErrorHandler } from './framework-errors.ts';
 import { createJobRunners } from './job-runners.ts';
 import { defaultStorageAdapterFactory, type StorageAdapterFactory } from './storage/index.ts';
 import { installOrigins } from './storage/source-origins.ts';
+import { createMailer } from './mail/mailer.ts';
 
 export type { Config } from './config.ts';
 export { loadConfig } from './config.ts';
@@ -57,6 +61,8 @@ export interface BuildOptions {
   aiModels?: InjectedAiModels;
   /** Between two questions to the generative video provider (default 10 s; tests shorten it). */
   generativeVideoPollMs?: number;
+  /** Where the log is written instead of stdout (tests read what the server logged). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -73,6 +79,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     serverFactory: fastPath.serverFactory,
@@ -131,6 +139,7 @@ export async function buildApp(
       : { pollIntervalMs: options.jobPollIntervalMs }),
     generativeVideoPollMs: options.generativeVideoPollMs ?? 10_000,
   });
+  const mailer = createMailer(config.mail, app.log);
   const context: AppContext = {
     config,
     database,
@@ -142,8 +151,11 @@ export async function buildApp(
     videoJobs,
     ai,
     generativeVideos,
+    mailer,
   };
   app.decorate('darkroom', context);
+  // Before any route: the API reference compares the routes registered with their docs.
+  trackApiOperations(app);
 
   // First of all hooks: image requests on delivery hosts never meet the API's hooks.
   registerDelivery(app, delivery);
@@ -169,6 +181,8 @@ export async function buildApp(
     await delivery.close();
     ai.close();
     await flushAudit();
+    // Emails composed after their answer still read the database.
+    await mailer.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -176,6 +190,7 @@ export async function buildApp(
   const dashboardFallback = await registerWebDashboard(app, config.webDistDir);
   registerNotFoundHandler(app, dashboardFallback ?? undefined);
   healthRoutes(app);
+  await registerApiReference(app);
   await registerApiRoutes(app);
   await ensureDemoSource(database.db, secrets);
   // Only a process that runs jobs asks: test apps drain their own queue and index on purpose.

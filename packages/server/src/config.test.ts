@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       readOnly: false,
       admin: null,
       publicUrl: 'http://localhost:8080',
+      mail: { smtpUrl: null, from: 'Darkroom <no-reply@localhost>' },
       rateLimitPerMinute: 1200,
       rateLimitTokenPerMinute: 600,
       signInRateLimitPerMinute: 20,
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       s3EndpointOverride: null,
       azureEndpointOverride: null,
       allowPrivateOrigins: false,
+      oidc: null,
       originMaxBytes: 50_000_000,
       httpTimeouts: {
         headersMs: 30_000,
@@ -133,6 +135,36 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads SMTP_URL and MAIL_FROM, refusing other schemes without showing the password', () => {
+    const env = { DARKROOM_COMMIT: 'x' };
+    expect(
+      loadConfig({
+        ...env,
+        SMTP_URL: 'smtps://mailer:s3cret@mail.example.com:465',
+        MAIL_FROM: 'Images <images@example.com>',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://mailer:s3cret@mail.example.com:465',
+      from: 'Images <images@example.com>',
+    });
+    expect(loadConfig({ ...env, MAIL_FROM: 'no-reply@localhost' }).mail.from).toBe(
+      'no-reply@localhost',
+    );
+    expect(() =>
+      loadConfig({ ...env, SMTP_URL: 'https://mailer:s3cret@mail.example.com' }),
+    ).toThrow(
+      expect.objectContaining({
+        message: expect.stringMatching(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/),
+      }),
+    );
+    expect(() =>
+      loadConfig({ ...env, SMTP_URL: 'https://mailer:s3cret@mail.example.com' }),
+    ).toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cret') }));
+    expect(() => loadConfig({ ...env, MAIL_FROM: 'Darkroom' })).toThrow(
+      /MAIL_FROM: must be an email address, optionally with a name/,
+    );
+  });
+
   it('reads a 32-byte secret key as hex or base64 and refuses any other length', () => {
     const key = Buffer.alloc(32, 7);
     const env = { DARKROOM_COMMIT: 'x' };
@@ -148,6 +180,15 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ ...env, DARKROOM_SECRET_KEY: Buffer.alloc(31).toString('base64') }),
     ).toThrow(expect.objectContaining({ message: expect.not.stringContaining('got') }));
+  });
+
+  it('refuses a shared database without a shared secret key, saying what to set', () => {
+    const env = { DARKROOM_COMMIT: 'x', DATABASE_URL: 'postgres://darkroom@db/darkroom' };
+    expect(() => loadConfig(env)).toThrow(
+      /DARKROOM_SECRET_KEY: must be set when DATABASE_URL is set: every process sharing the database must encrypt with the same key/,
+    );
+    const key = Buffer.alloc(32, 9).toString('hex');
+    expect(loadConfig({ ...env, DARKROOM_SECRET_KEY: key }).databaseUrl).toBe(env.DATABASE_URL);
   });
 
   it('reads READ_ONLY=1 and TRUST_PROXY=true as booleans, and empty values as unset', () => {

@@ -1,11 +1,5 @@
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, EXIT_CONFIG, loadConfig, type Config } from './config.ts';
 import { serve } from './serve.ts';
-
-/**
- * The exit code of a wrong setting (sysexits.h EX_CONFIG): scripts/start.mjs restarts a server
- * that died, but starting again cannot mend a setting.
- */
-const EXIT_CONFIG = 78;
 
 function readConfig(): Readonly<Config> {
   try {

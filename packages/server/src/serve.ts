@@ -4,7 +4,9 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
-import type { Config } from './config.ts';
+import { EXIT_CONFIG, type Config } from './config.ts';
+import { checkSecretKeyFingerprint, SecretKeyMismatchError } from './crypto/key-fingerprint.ts';
+import { loadSecretKey } from './crypto/secret-key.ts';
 import { pgliteDirectory, type Database } from './db/database.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
 import { ensureAdmin } from './store/admins.ts';
@@ -29,6 +31,7 @@ export async function serve(
       onPoolError: (error) => console.error('database pool error:', error),
     });
     database = opened.database;
+    await checkSecretKeyFingerprint(database.db, loadSecretKey(config));
     const app = await buildApp(config, { ...options, database, runJobs: true });
     keepServingThroughFaults(app.log);
     if (opened.applied.length > 0)
@@ -47,8 +50,13 @@ export async function serve(
       `Darkroom is running at http://${shownHost}:${config.port}/`,
     );
   } catch (error) {
-    console.error('Darkroom could not start:', error);
     await database?.close().catch(() => {});
+    if (error instanceof SecretKeyMismatchError) {
+      // A setting to mend, not a fault: restarting would only fail the same way.
+      console.error(`Darkroom could not start: ${error.message}`);
+      process.exit(EXIT_CONFIG);
+    }
+    console.error('Darkroom could not start:', error);
     process.exit(1);
   }
 }

@@ -117,6 +117,7 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     expect(byAction.get('api_key.created')).toMatchObject({
       target_type: 'api_keys',
       target_id: key.body.data.id,
+      details: { name: 'Script', permissions: ['sources'] },
     });
     expect(byAction.get('api_key.used')).toMatchObject({
       actor_user_id: owner.userId,

@@ -10,20 +10,24 @@ import {
   ROUTES_NEEDING_BILLING,
   type RouteRule,
 } from '../src/api/route-permissions.ts';
+import { MANAGEMENT_API_PREFIX, MANAGEMENT_ROUTE_RULES } from '../src/api/v1/index.ts';
 import { BACKENDS } from './databases.ts';
 import { call, PASSWORD, signIn, signUp, uniqueEmail, type SignedUp } from './requests.ts';
 import { useTestApp } from './test-app.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An id no row has: allowed callers get past the permission check to a 404 or a 422. */
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
-function concretePath(path: string): string {
-  return `/api/v4${path
+function concretePath(path: string, prefix = '/api/v4'): string {
+  return `${prefix}${path
     .replace(':sourceId', UNKNOWN_ID)
+    .replace(':sessionId', UNKNOWN_ID)
     .replace(':id', UNKNOWN_ID)
     .replace(':metric', 'requests')
+    .replace(':reportId', 'image_analytics_20000101')
+    .replace(':fileName', 'image_analytics_20000101.csv')
     .replace('*', 'missing.png')}`;
 }
 
@@ -76,7 +80,11 @@ describe.each(BACKENDS)('permission groups on $name', (backend) => {
     };
   }
 
-  it('checks every /api/v4 route against every group: 0 mismatches', async () => {
+  /** Calls every route of `rules` as a holder of each group; one line per unexpected answer. */
+  async function matrixMismatches(
+    rules: Readonly<Record<string, RouteRule>>,
+    prefix: string,
+  ): Promise<{ checked: number; mismatches: string[] }> {
     const owner = await signUp(context.app);
     const holders: { held: PermissionGroup[]; token: string }[] = [];
     for (const group of PERMISSION_GROUPS) {
@@ -85,14 +93,14 @@ describe.each(BACKENDS)('permission groups on $name', (backend) => {
     const mismatches: string[] = [];
     let checked = 0;
     // Signing out ends the session the rest of the matrix uses: it goes last.
-    const routes = Object.entries(ROUTE_RULES).sort(
+    const routes = Object.entries(rules).sort(
       ([a], [b]) =>
         Number(a === 'DELETE /sessions/current') - Number(b === 'DELETE /sessions/current'),
     );
     for (const { held, token } of holders) {
       for (const [key, rule] of routes) {
         const [method, path] = key.split(' ') as [Method, string];
-        const response = await call(context.app, method, concretePath(path), {
+        const response = await call(context.app, method, concretePath(path, prefix), {
           token,
           ...(method === 'POST' || method === 'PATCH' ? { body: { data: {} } } : {}),
         });
@@ -105,15 +113,32 @@ describe.each(BACKENDS)('permission groups on $name', (backend) => {
         }
       }
     }
+    return { checked, mismatches };
+  }
+
+  it('checks every /api/v4 route against every group: 0 mismatches', async () => {
+    const { checked, mismatches } = await matrixMismatches(ROUTE_RULES, '/api/v4');
     expect(checked).toBe(PERMISSION_GROUPS.length * Object.keys(ROUTE_RULES).length);
     expect(mismatches).toEqual([]);
   });
 
+  it("checks every route of imgix's Management API (/api/v1) against every group: 0 mismatches", async () => {
+    const { checked, mismatches } = await matrixMismatches(
+      MANAGEMENT_ROUTE_RULES,
+      MANAGEMENT_API_PREFIX,
+    );
+    expect(checked).toBe(PERMISSION_GROUPS.length * Object.keys(MANAGEMENT_ROUTE_RULES).length);
+    expect(mismatches).toEqual([]);
+  });
+
   it('lists only routes that exist', () => {
-    const stale = Object.keys(ROUTE_RULES).filter((key) => {
-      if (ROUTES_NEEDING_BILLING.has(key)) return false;
+    const stale = [
+      ...Object.keys(ROUTE_RULES).map((key) => [key, '/api/v4'] as const),
+      ...Object.keys(MANAGEMENT_ROUTE_RULES).map((key) => [key, MANAGEMENT_API_PREFIX] as const),
+    ].filter(([key, prefix]) => {
+      if (prefix === '/api/v4' && ROUTES_NEEDING_BILLING.has(key)) return false;
       const [method, path] = key.split(' ') as [Method, string];
-      return !context.app.hasRoute({ method, url: `/api/v4${path}` });
+      return !context.app.hasRoute({ method, url: `${prefix}${path}` });
     });
     expect(stale).toEqual([]);
   });

@@ -192,4 +192,29 @@ describe('the server process and admin:create', () => {
       expect(stopped.output).toContain('"msg":"stopped"');
     },
   );
+
+  it(
+    'refuses to start, exit 78, with a secret key other than the one the database was started with',
+    { timeout: 60_000 },
+    async () => {
+      // The earlier tests started on this data directory with its key file: the database holds
+      // that key's fingerprint now.
+      const otherKey = Buffer.alloc(32, 0x5a).toString('hex');
+      const refused = await run(MAIN, [], { ...env, DARKROOM_SECRET_KEY: otherKey });
+      expect(refused.code).toBe(78);
+      expect(refused.output).toContain(
+        "DARKROOM_SECRET_KEY is not the key this database's storage secrets are encrypted with",
+      );
+      expect(refused.output).not.toContain(otherKey);
+      // The key the fingerprint was made from still starts.
+      const keyFile = (await readFile(path.join(dataDir, 'secret.key'), 'utf8')).trim();
+      const base = `http://127.0.0.1:${env.PORT}`;
+      const server = start(MAIN, [], { ...env, DARKROOM_SECRET_KEY: keyFile });
+      children.push(server);
+      const exit = finished(server);
+      await waitForHealth(base, server);
+      server.kill('SIGTERM');
+      expect((await exit).code).toBe(0);
+    },
+  );
 });

@@ -39,6 +39,8 @@ describe.each(BACKENDS)('users on $name', (backend) => {
         account_id: owner.accountId,
         date_created: expect.any(Number),
         date_modified: expect.any(Number),
+        // Given a password, they need no invitation.
+        date_invitation_expires: null,
       },
       relationships: { account: { data: { type: 'accounts', id: owner.accountId } } },
     });

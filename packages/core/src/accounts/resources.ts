@@ -22,6 +22,11 @@ export interface UserAttributes {
   account_id: string;
   date_created: number;
   date_modified: number;
+  /**
+   * When the teammate's invitation link expires, while they have not accepted it (they cannot
+   * sign in until then); null once accepted, or for users who never needed one.
+   */
+  date_invitation_expires: number | null;
 }
 
 /** Attributes of an `accounts` resource. */
@@ -46,4 +51,26 @@ export interface ApiKeyAttributes {
   date_created: number;
   date_last_used: number | null;
   date_expires: number | null;
+}
+
+/** Attributes of an `audit_events` resource: one recorded action of the account's audit log. */
+export interface AuditEventAttributes {
+  /** Null for a failed sign-in with an email no account holds. */
+  account_id: string | null;
+  action: string;
+  /** The user who acted (for a key, the key's creator); null when nobody was signed in. */
+  actor_user_id: string | null;
+  /** The actor's name when the action was recorded. */
+  actor_name: string | null;
+  /** The API key the request carried, if any. */
+  actor_api_key_id: string | null;
+  /** The install administrator acting as `actor_user_id`, when impersonating. */
+  impersonator_user_id: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  /** What is worth keeping of the request: the groups given, the email tried, the URL purged. */
+  details: Record<string, unknown>;
+  ip: string;
+  user_agent: string;
+  date_created: number;
 }

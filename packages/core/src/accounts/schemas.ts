@@ -55,11 +55,15 @@ export type SignInInput = z.input<typeof signInSchema>;
  */
 export const DEFAULT_TEAMMATE_PERMISSIONS = ['asset_manager_browse'] as const;
 
-/** Attributes of `POST /api/v4/users` (a teammate) and of the add-user form. */
+/**
+ * Attributes of `POST /api/v4/users` (a teammate) and of the add-user form. Without a password
+ * the teammate is invited by email and chooses their own; a password set by the adder is kept
+ * for scripts and imports.
+ */
 export const newUserSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
-  password: newPasswordSchema,
+  password: newPasswordSchema.optional(),
   permissions: userPermissionsSchema.default([...DEFAULT_TEAMMATE_PERMISSIONS]),
 });
 export type NewUserInput = z.input<typeof newUserSchema>;
@@ -93,6 +97,12 @@ export const analyticsEventSchema = z.object({
     .default({}),
 });
 export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>;
+
+/** Keys look unlike session tokens (`drk_`), so a leaked one is recognised as a key. */
+export const API_KEY_PREFIX = 'drk_key_';
+
+/** How many API keys an account holds at most: imgix's limit. */
+export const MAX_API_KEYS = 20;
 
 /** The longest an API key may be valid for when it is given an expiry. */
 export const MAX_API_KEY_LIFETIME_MS = 5 * 365 * 24 * 60 * 60 * 1000;

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   unauthorized: { status: 401, title: 'Authentication required' },
   invalid_credentials: { status: 401, title: 'Invalid credentials' },
   forbidden: { status: 403, title: 'Forbidden' },
+  // An account that requires single sign-on refuses its users' passwords (POST /sessions).
+  sso_required: { status: 403, title: 'Single sign-on required' },
   not_found: { status: 404, title: 'Not found' },
   route_not_found: { status: 404, title: 'Route not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
@@ -40,6 +42,10 @@ export const ERROR_CODES = {
   plan_limit_reached: { status: 403, title: 'Plan limit reached' },
   // An origin that failed to answer a read the API made for the caller (an asset refresh).
   origin_error: { status: 502, title: 'Bad gateway' },
+  // The mail server refused or never took an invitation; nothing was kept, so it can be retried.
+  mail_not_sent: { status: 502, title: 'Mail not sent' },
+  // An invitation or password-reset link past its expiry or already used (RFC 9110, 15.5.11).
+  link_expired: { status: 410, title: 'Link expired' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -7,6 +7,7 @@ import {
   type CapabilityName,
 } from '@darkroom/core';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.ts';
 import { isId } from '../db/ids.ts';
 import { createAccount, findAccount, listAccounts, type AccountColumn } from '../store/accounts.ts';
@@ -20,20 +21,63 @@ import { EmailTakenError, insertUser } from '../store/users.ts';
 import { sendData } from './documents.ts';
 import { apiError, attributeErrors, emailTaken } from '../errors.ts';
 import { fieldError, issueErrors } from './field-errors.ts';
-import { parseListQuery } from './list-query.ts';
+import { parseListQuery, type ListQueryRules } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 import { scopeAccountId, type RouteScope } from './scope.ts';
 import { accountResource } from './serializers.ts';
 import { sendNewSession } from './session-answer.ts';
+import { listParameters } from './openapi/list-parameters.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
-const ACCOUNT_SORT_FIELDS: Record<string, AccountColumn> = {
-  company: 'company',
-  date_created: 'created_at',
-  date_modified: 'updated_at',
+const ACCOUNT_LIST_RULES: ListQueryRules<AccountColumn, never> = {
+  sortFields: { company: 'company', date_created: 'created_at', date_modified: 'updated_at' },
+  defaultSort: 'company',
+  filters: [],
+  includes: [],
 };
+
+/** An admin's account PATCH: the capabilities only (parseAccountPatch reads them with it). */
+const accountPatchSchema = z.strictObject({ capabilities: capabilitySetSchema });
 
 /** `accounts`: sign-up (POST, anonymous), and the caller's account (or all, for admins). */
 export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
+  describeRoutes(app, {
+    ...(scope === 'account'
+      ? {
+          'POST /accounts': {
+            summary: 'Sign up',
+            description:
+              'Creates an account with its first user, who holds Account Admin, and answers their first session with its `token`.',
+            tag: 'Accounts',
+            body: { resource: 'accounts', attributes: signUpSchema },
+            answer: { status: 201, resource: 'sessions' },
+            errors: [409],
+          },
+        }
+      : {}),
+    'GET /accounts': {
+      summary: scope === 'admin' ? 'Every account' : "The caller's account",
+      tag: 'Accounts',
+      query: listParameters(ACCOUNT_LIST_RULES),
+      answer: { status: 200, resource: 'accounts', many: true },
+    },
+    'GET /accounts/:id': {
+      summary: 'One account',
+      tag: 'Accounts',
+      answer: { status: 200, resource: 'accounts' },
+    },
+    ...(scope === 'admin'
+      ? {
+          'PATCH /accounts/:id': {
+            summary: "Grant an account's premium capabilities",
+            tag: 'Accounts',
+            body: { resource: 'accounts', attributes: accountPatchSchema, id: true },
+            answer: { status: 200, resource: 'accounts' },
+          },
+        }
+      : {}),
+  });
+
   if (scope === 'account') {
     app.post('/accounts', async (request, reply) => {
       const attributes = requestAttributes(request.body, 'accounts');
@@ -77,12 +121,7 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
 
   app.get('/accounts', async (request, reply) => {
     const accountId = scopeAccountId(request, scope);
-    const query = parseListQuery(request.query as Record<string, unknown>, {
-      sortFields: ACCOUNT_SORT_FIELDS,
-      defaultSort: 'company',
-      filters: [],
-      includes: [],
-    });
+    const query = parseListQuery(request.query as Record<string, unknown>, ACCOUNT_LIST_RULES);
     const { rows, total } = await listAccounts(app.darkroom.database.db, accountId, query);
     return sendData(reply, 200, rows.map(accountResource), {
       pagination: paginationMeta(query.page, query.pageSize, total),
@@ -129,7 +168,7 @@ function parseAccountPatch(attributes: Record<string, unknown>): CapabilityName[
   if (attributes.capabilities === undefined) {
     throw fieldError('/data/attributes/capabilities', 'This field is required');
   }
-  const parsed = capabilitySetSchema.safeParse(attributes.capabilities);
+  const parsed = accountPatchSchema.shape.capabilities.safeParse(attributes.capabilities);
   if (!parsed.success) throw issueErrors(parsed.error.issues, '/data/attributes/capabilities');
   return parsed.data;
 }

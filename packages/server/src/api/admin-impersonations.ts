@@ -7,12 +7,24 @@ import { apiError, attributeErrors } from '../errors.ts';
 import { requestAttributes } from './request-document.ts';
 import { sendData } from './documents.ts';
 import { sessionResource } from './serializers.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 /**
  * `POST /api/v4/admin/impersonations`: a one-hour session that acts as another user. Its
  * requests are audited (see impersonation-audit.ts); administrators cannot be impersonated.
  */
 export function impersonationRoutes(app: FastifyInstance): void {
+  describeRoutes(app, {
+    'POST /impersonations': {
+      summary: 'Impersonate a user',
+      description:
+        'Answers a one-hour session (with its `token`) that acts as the user; its every request is audited. Administrators cannot be impersonated.',
+      tag: 'Impersonations',
+      body: { resource: 'impersonations', attributes: impersonationSchema },
+      answer: { status: 201, resource: 'sessions' },
+      errors: [403],
+    },
+  });
   app.post('/impersonations', async (request, reply) => {
     const admin = requireAuth(request);
     const attributes = requestAttributes(request.body, 'impersonations');

@@ -3,7 +3,9 @@
 import { BREAKDOWNS, DAY, type Breakdown, type MetricDefinition } from '@darkroom/core';
 import { bucketRange, GRANULARITIES, type Granularity } from '../analytics/time-buckets.ts';
 import { apiError } from '../errors.ts';
+import { z } from 'zod';
 import { refuseListParameters } from './list-query.ts';
+import type { QueryParameterDoc } from './openapi/operation-doc.ts';
 
 export interface AnalyticsFilters {
   sourceId: string | null;
@@ -65,6 +67,42 @@ function oneOf<T extends string>(
     throw invalid(parameter, `${parameter} must be one of: ${allowed.join(', ')}.`);
   }
   return raw as T;
+}
+
+/** The filters parseAnalyticsFilters reads, for the API reference. */
+export function analyticsFilterParameters(withBreakdown: boolean): QueryParameterDoc[] {
+  return [
+    {
+      name: 'filter[source_id]',
+      description: 'Only the traffic of this source of the account.',
+      schema: z.string(),
+    },
+    {
+      name: 'filter[start]',
+      description:
+        "The period's start, ISO 8601 (a date alone is midnight UTC); by default 30 days before its end.",
+      schema: z.string(),
+    },
+    {
+      name: 'filter[end]',
+      description: "The period's end, ISO 8601; by default now.",
+      schema: z.string(),
+    },
+    {
+      name: 'filter[granularity]',
+      description: `The time each point covers; a period holds at most ${MAX_BUCKETS} of them.`,
+      schema: z.enum(GRANULARITIES).default('day'),
+    },
+    ...(withBreakdown
+      ? [
+          {
+            name: 'filter[breakdown]',
+            description: 'Splits each point by this dimension, where the metric allows it.',
+            schema: z.enum(BREAKDOWNS),
+          },
+        ]
+      : []),
+  ];
 }
 
 /** Reads source, period, granularity and (when the metric is given) breakdown. */

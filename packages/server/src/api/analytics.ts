@@ -7,7 +7,11 @@ import {
 } from '@darkroom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { metricSeries, topValues } from '../analytics/metric-series.ts';
-import { parseAnalyticsFilters, type AnalyticsFilters } from './analytics-filters.ts';
+import {
+  analyticsFilterParameters,
+  parseAnalyticsFilters,
+  type AnalyticsFilters,
+} from './analytics-filters.ts';
 import { createRollupRunner } from '../analytics/rollup-runner.ts';
 import { rollUpUsage } from '../analytics/rollup.ts';
 import { isId } from '../db/ids.ts';
@@ -16,6 +20,8 @@ import { requireAuth } from './authentication.ts';
 import { authenticationMeta, serverMeta } from './documents.ts';
 import { refuseListParameters } from './list-query.ts';
 import { apiError } from '../errors.ts';
+import { z } from 'zod';
+import { describeRoutes } from './openapi/registry.ts';
 
 const TOP_DEFAULT = 10;
 const TOP_MAX = 100;
@@ -69,6 +75,15 @@ function topLimit(query: Record<string, unknown>): number {
 }
 
 /**
+ * Writes the usage this process still buffers and rolls up what has settled, so a read right
+ * after requests are served counts them (analytics here, reports under /api/v1).
+ */
+export async function settleUsage(app: FastifyInstance): Promise<void> {
+  await app.delivery.flushUsage();
+  await rollUpUsage(app.darkroom.database.db);
+}
+
+/**
  * `analytics`: usage of the caller's account, the metrics of spec platform section 3 ('Analytics
  * metrics'). Every read first writes the usage this process still buffers and rolls up what has
  * settled, then reads the aggregates plus the newer raw events, so numbers are exact right after
@@ -83,6 +98,40 @@ export function analyticsRoutes(app: FastifyInstance): void {
     log: app.log,
   });
   app.addHook('onReady', async () => runner.start());
+  const topSize = {
+    name: 'page[size]',
+    description: `How many to answer, 1 to ${TOP_MAX}.`,
+    schema: z.int().min(1).max(TOP_MAX).default(TOP_DEFAULT),
+  };
+  describeRoutes(app, {
+    'GET /analytics': {
+      summary: 'The analytics metrics',
+      description: 'Each metric with its label, value type and the breakdowns it allows.',
+      tag: 'Analytics',
+      answer: { status: 200, resource: 'analytics_metrics', many: true },
+    },
+    'GET /analytics/:metric': {
+      summary: "A metric's series",
+      description:
+        "One point per period of the granularity (per group, with a breakdown); `meta` holds the metric's total and, where it has them, its moving average and the previous month.",
+      tag: 'Analytics',
+      params: { metric: `The metric: ${METRICS.map((metric) => metric.name).join(', ')}.` },
+      query: analyticsFilterParameters(true),
+      answer: { status: 200, resource: 'analytics_points', many: true },
+    },
+    'GET /analytics/top_assets': {
+      summary: 'The most requested assets',
+      tag: 'Analytics',
+      query: [topSize, ...analyticsFilterParameters(false)],
+      answer: { status: 200, resource: 'analytics_top_assets', many: true },
+    },
+    'GET /analytics/top_referrers': {
+      summary: 'The top referrers',
+      tag: 'Analytics',
+      query: [topSize, ...analyticsFilterParameters(false)],
+      answer: { status: 200, resource: 'analytics_top_referrers', many: true },
+    },
+  });
   app.addHook('onClose', async () => runner.stop());
 
   /** Resolves the filters of a request the caller's account may make. */
@@ -98,8 +147,7 @@ export function analyticsRoutes(app: FastifyInstance): void {
         throw apiError('not_found', 'No source has this id.', { parameter: 'filter[source_id]' });
       }
     }
-    await app.delivery.flushUsage();
-    await rollUpUsage(database.db);
+    await settleUsage(app);
     return { accountId: auth.user.accountId, ...filters };
   }
 

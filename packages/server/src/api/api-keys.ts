@@ -22,6 +22,7 @@ import { requireAuth } from './authentication.ts';
 import type { SessionAuth } from './context.ts';
 import { sendData } from './documents.ts';
 import { requestAttributes } from './request-document.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 type ApiKeyResource = ResourceObject<'api_keys', ApiKeyAttributes>;
 
@@ -52,6 +53,34 @@ function requirePersonSession(request: FastifyRequest): SessionAuth {
 }
 
 export function apiKeyRoutes(app: FastifyInstance): void {
+  describeRoutes(app, {
+    'GET /api-keys': {
+      summary: "The account's active API keys",
+      description: 'Each with its hint and when it was last used; never the key itself.',
+      tag: 'API keys',
+      answer: { status: 200, resource: 'api_keys', many: true },
+    },
+    'POST /api-keys': {
+      summary: 'Create an API key',
+      description: `Answers the key (\`key\`) this once; only its hash is kept. A key holds no group its creator does not, and an account holds at most ${MAX_ACTIVE_API_KEYS} active keys.`,
+      tag: 'API keys',
+      refusesApiKeys: true,
+      body: { resource: 'api_keys', attributes: newApiKeySchema },
+      answer: { status: 201, resource: 'api_keys' },
+      errors: [409],
+    },
+    'DELETE /api-keys/:id': {
+      summary: 'Revoke an API key',
+      tag: 'API keys',
+      refusesApiKeys: true,
+      answer: {
+        status: 204,
+        mediaType: null,
+        description: 'Revoked: the key stops working at once.',
+      },
+    },
+  });
+
   app.get('/api-keys', async (request, reply) => {
     const auth = requireAuth(request);
     const rows = await listActiveApiKeys(app.darkroom.database.db, auth.user.accountId);

@@ -7,6 +7,7 @@ import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { issueErrors } from './field-errors.ts';
 import { requestAttributes } from './request-document.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 /** A BCP 47 language tag in its canonical case ('en-us' -> 'en-US'), or null. */
 function canonicalLanguageTag(value: string): string | null {
@@ -65,6 +66,21 @@ function languagesResource(accountId: string, languages: readonly string[]) {
  */
 export function assetAltTextRoutes(app: FastifyInstance): void {
   const { db } = app.darkroom.database;
+  describeRoutes(app, {
+    'GET /assets/manual-alt-text': {
+      summary: 'The languages alt text is written in',
+      tag: 'Assets',
+      answer: { status: 200, resource: 'languages' },
+    },
+    'POST /assets/manual-alt-text': {
+      summary: 'Choose the languages alt text is written in',
+      description:
+        "Answers 201 the first time the account chooses, 200 after; a changed list has the account's assets analysed again.",
+      tag: 'Assets',
+      body: { resource: 'languages', attributes: languagesSchema },
+      answer: { status: 200, resource: 'languages' },
+    },
+  });
 
   app.get('/assets/manual-alt-text', async (request, reply) => {
     const { accountId } = requireAuth(request).user;

@@ -8,6 +8,7 @@ import { sendData } from './documents.ts';
 import { apiError, routeNotFound, type ApiError } from '../errors.ts';
 import { StorageError } from '../storage/types.ts';
 import { loadSource } from './sources.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 const REFRESH_SUFFIX = '/refresh';
 
@@ -49,6 +50,27 @@ export function assetIndexRoutes(app: FastifyInstance): void {
   const { config, database, origins } = app.darkroom;
   const { db } = database;
   const deps: AssetIndexDependencies = { db, origins };
+  describeRoutes(app, {
+    'POST /assets/:sourceId/*': {
+      summary: 'Refresh an asset from its origin',
+      description:
+        'The path ends in `/refresh` (`POST /assets/{sourceID}/{path}/refresh`): the file is read again, its record updated and its cached renders purged.',
+      tag: 'Assets',
+      params: {
+        sourceId: 'The id of the source the asset is in.',
+        '*': "The asset's path in its source followed by /refresh, such as photos/cat.jpg/refresh.",
+      },
+      answer: { status: 200, resource: 'assets' },
+      errors: [403, 502],
+    },
+    'POST /sources/:id/assets/index': {
+      summary: "Index a source's assets",
+      description: "Starts an indexing run of the whole source; answers the run's state.",
+      tag: 'Assets',
+      answer: { status: 202, resource: 'asset_index_runs' },
+      errors: [403],
+    },
+  });
 
   // The asset path may hold any number of segments, so `/refresh` cannot follow a wildcard in the
   // route pattern: every POST under /assets/{sourceID}/ lands here and must end in it.

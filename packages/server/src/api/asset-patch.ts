@@ -45,7 +45,8 @@ function terms(label: 'Categories' | 'Tags', singular: 'Category' | 'Tag') {
     });
 }
 
-const assetPatchSchema = z
+/** The attributes a PATCH /assets/{sourceID}/{path} may change (parseAssetPatch reads them). */
+export const assetPatchSchema = z
   .strictObject(
     {
       name: z

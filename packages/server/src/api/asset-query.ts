@@ -125,8 +125,16 @@ export function parseAssetFilter(filter: Partial<Record<AssetFilterName, string>
  * first.
  */
 export function assetOriginPath(rawUrl: string, sourceId: string, suffix = ''): string {
+  return originPathAfter(rawUrl, `/assets/${sourceId}/`, suffix);
+}
+
+/**
+ * The origin path a request path names after `marker` (such as imgix's
+ * `/sources/{source_id}/assets/`), decoded as assetOriginPath decodes it; 404 when the rest names
+ * no file.
+ */
+export function originPathAfter(rawUrl: string, marker: string, suffix = ''): string {
   const path = rawUrl.split('?')[0] ?? '';
-  const marker = `/assets/${sourceId}/`;
   const start = path.indexOf(marker);
   let rest = start === -1 ? '' : path.slice(start + marker.length);
   if (suffix !== '' && rest.endsWith(suffix)) rest = rest.slice(0, -suffix.length);

@@ -9,24 +9,48 @@ import {
   type AssetColumn,
 } from '../store/assets.ts';
 import { loadAsset, refuseDemoAssetEdit } from './asset-access.ts';
-import { parseAssetPatch } from './asset-patch.ts';
-import { ASSET_FILTERS, parseAssetFilter } from './asset-query.ts';
+import { assetPatchSchema, parseAssetPatch } from './asset-patch.ts';
+import { ASSET_FILTERS, parseAssetFilter, type AssetFilterName } from './asset-query.ts';
 import { assetResource } from './asset-serializer.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { apiError } from '../errors.ts';
-import { booleanFilter, parseInclude, parseListQuery } from './list-query.ts';
+import { booleanFilter, parseInclude, parseListQuery, type ListQueryRules } from './list-query.ts';
+import { includeParameter, listParameters } from './openapi/list-parameters.ts';
+import { describeRoutes } from './openapi/registry.ts';
 import { requestAttributes } from './request-document.ts';
 import { sourceResource } from './source-serializer.ts';
 import { usableCapabilities } from '../store/capabilities.ts';
 import type { SourceRow } from '../db/schema.ts';
 import { loadSource, SOURCE_SORT_FIELDS } from './sources.ts';
+import type { SourceColumn } from '../store/sources.ts';
 
-const ASSET_SORT_FIELDS: Record<string, AssetColumn> = {
-  date_created: 'date_created',
-  date_modified: 'date_modified',
-  file_size: 'file_size',
-  name: 'name',
+const ASSET_LIST_RULES: ListQueryRules<AssetColumn, AssetFilterName> = {
+  sortFields: {
+    date_created: 'date_created',
+    date_modified: 'date_modified',
+    file_size: 'file_size',
+    name: 'name',
+  },
+  defaultSort: '-date_created',
+  filters: ASSET_FILTERS,
+  includes: ['source'],
+};
+
+const BROWSABLE_SOURCE_LIST_RULES: ListQueryRules<SourceColumn, 'enabled'> = {
+  sortFields: SOURCE_SORT_FIELDS,
+  defaultSort: 'name',
+  filters: ['enabled'],
+  includes: [],
+};
+
+const ASSET_FILTER_DESCRIPTIONS: Record<AssetFilterName, string> = {
+  keyword: 'Only the assets whose name, path, description, categories or tags hold this text.',
+  media_kind: 'Only these kinds, comma-separated: IMAGE, ANIMATION, VIDEO.',
+  content_type: 'Only these media types, comma-separated, such as image/png.',
+  has_faces: 'true: only the assets with faces; false: only those without.',
+  colors: 'Only the assets with a colour near one of these, comma-separated hex such as #ff0000.',
+  hidden: 'false (the default): visible assets; true: hidden ones; all: both.',
 };
 
 /**
@@ -37,6 +61,44 @@ const ASSET_SORT_FIELDS: Record<string, AssetColumn> = {
 export function assetRoutes(app: FastifyInstance): void {
   const { config, database, secrets } = app.darkroom;
   const { db } = database;
+  const assetPath = {
+    sourceId: 'The id of the source the asset is in.',
+    '*': "The asset's path in its source, such as photos/cat.jpg (slashes included).",
+  };
+  describeRoutes(app, {
+    'GET /assets/sources': {
+      summary: 'The sources whose assets the account may browse',
+      description:
+        "The account's sources and the demo source, each with its asset count and last indexing run.",
+      tag: 'Assets',
+      query: listParameters(BROWSABLE_SOURCE_LIST_RULES, {
+        enabled: 'true or false: only the enabled, or disabled, sources.',
+      }),
+      answer: { status: 200, resource: 'sources', many: true },
+    },
+    'GET /sources/:id/assets': {
+      summary: "A source's assets",
+      description: 'Paged, searched, filtered and sorted.',
+      tag: 'Assets',
+      query: listParameters(ASSET_LIST_RULES, ASSET_FILTER_DESCRIPTIONS),
+      answer: { status: 200, resource: 'assets', many: true },
+    },
+    'GET /assets/:sourceId/*': {
+      summary: 'One asset',
+      tag: 'Assets',
+      params: assetPath,
+      query: includeParameter(ASSET_LIST_RULES.includes),
+      answer: { status: 200, resource: 'assets' },
+    },
+    'PATCH /assets/:sourceId/*': {
+      summary: "Change an asset's name, description, categories, tags or visibility",
+      tag: 'Assets',
+      params: assetPath,
+      body: { resource: 'assets', attributes: assetPatchSchema, id: true },
+      answer: { status: 200, resource: 'assets' },
+      errors: [403, 409],
+    },
+  });
 
   async function includedSource(source: SourceRow) {
     const usable = await usableCapabilities(db, config, [source]);
@@ -45,12 +107,10 @@ export function assetRoutes(app: FastifyInstance): void {
 
   const listSourcesHandler = async (request: FastifyRequest) => {
     const auth = requireAuth(request);
-    const query = parseListQuery(request.query as Record<string, unknown>, {
-      sortFields: SOURCE_SORT_FIELDS,
-      defaultSort: 'name',
-      filters: ['enabled'],
-      includes: [],
-    });
+    const query = parseListQuery(
+      request.query as Record<string, unknown>,
+      BROWSABLE_SOURCE_LIST_RULES,
+    );
     const { rows, total } = await listBrowsableSources(
       db,
       auth.user.accountId,
@@ -87,12 +147,7 @@ export function assetRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { id: string } }>('/sources/:id/assets', async (request, reply) => {
     const source = await loadSource(app, request, 'account', request.params.id);
-    const query = parseListQuery(request.query as Record<string, unknown>, {
-      sortFields: ASSET_SORT_FIELDS,
-      defaultSort: '-date_created',
-      filters: ASSET_FILTERS,
-      includes: ['source'],
-    });
+    const query = parseListQuery(request.query as Record<string, unknown>, ASSET_LIST_RULES);
     const { rows, total } = await listAssets(db, source.id, parseAssetFilter(query.filter), query);
     return sendData(
       reply,
@@ -107,7 +162,10 @@ export function assetRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { sourceId: string } }>('/assets/:sourceId/*', async (request, reply) => {
     const { source, asset } = await loadAsset(app, request);
-    const include = parseInclude(request.query as Record<string, unknown>, ['source']);
+    const include = parseInclude(
+      request.query as Record<string, unknown>,
+      ASSET_LIST_RULES.includes,
+    );
     return sendData(
       reply,
       200,

@@ -11,7 +11,9 @@ import { findUserByEmail } from '../store/users.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { keyUsesToRecord } from './key-use.ts';
-import { parseListQuery } from './list-query.ts';
+import { parseListQuery, type ListQueryRules } from './list-query.ts';
+import { listParameters } from './openapi/list-parameters.ts';
+import { describeRoutes } from './openapi/registry.ts';
 import type { RouteScope } from './scope.ts';
 import { scopeAccountId } from './scope.ts';
 
@@ -24,13 +26,19 @@ const AUDITED_ROUTES: Readonly<Record<string, { action: string; target?: string 
   'POST /users': { action: 'user.added', target: 'users' },
   'PATCH /users/:id': { action: 'user.updated', target: 'users' },
   'DELETE /users/:id': { action: 'user.removed', target: 'users' },
+  'POST /users/:id/invitation': { action: 'user.invitation_sent', target: 'users' },
+  // The new session's answer names the teammate, who is the actor (api/session-answer.ts).
+  'POST /invitations/:token/acceptance': { action: 'user.invitation_accepted' },
   'POST /sources': { action: 'source.created', target: 'sources' },
   'PATCH /sources/:id': { action: 'source.updated', target: 'sources' },
   'POST /sources/:id/secure-url-token': { action: 'source.token_rotated', target: 'sources' },
   'POST /purges': { action: 'purge.requested' },
+  // imgix's Management API (/api/v1): its purge; its sources share /api/v4's paths above.
+  'POST /purge': { action: 'purge.requested' },
   'PATCH /billing/subscription': { action: 'billing.subscription_changed' },
   'DELETE /billing/subscription': { action: 'billing.subscription_cancelled' },
   'POST /customer-portal-sessions': { action: 'billing.portal_opened' },
+  'PATCH /account/sso': { action: 'account.sso_changed' },
   // Under /api/v4/admin.
   'POST /impersonations': { action: 'impersonation.started', target: 'users' },
   'PATCH /accounts/:id': { action: 'account.capabilities_changed', target: 'accounts' },
@@ -42,6 +50,9 @@ export const AUDIT_ACTIONS: readonly string[] = [
     ...Object.values(AUDITED_ROUTES).map((route) => route.action),
     'sign_in.failed',
     'api_key.used',
+    // Recorded by api/password-resets.ts, which knows the account only once the token is read.
+    'user.password_reset_requested',
+    'user.password_reset',
   ]),
 ].sort();
 
@@ -60,11 +71,25 @@ function auditDetails(action: string, request: FastifyRequest): AuditDetails {
   switch (action) {
     case 'user.added':
     case 'user.updated':
-    case 'api_key.created':
       return groups.length > 0 ? { permissions: groups.map(String) } : {};
+    case 'api_key.created': {
+      // The key's name, so the log still says which key once it is revoked; never the key.
+      const name = typeof attributes['name'] === 'string' ? attributes['name'].trim() : '';
+      return {
+        ...(name ? { name: name.slice(0, 120) } : {}),
+        ...(groups.length > 0 ? { permissions: groups.map(String) } : {}),
+      };
+    }
     case 'sign_in.failed':
       return typeof attributes['email'] === 'string'
         ? { email: attributes['email'].slice(0, 254).toLowerCase() }
+        : {};
+    case 'sign_in':
+      // A single sign-on ends at POST /sessions with its one-time code, never with a password.
+      return { method: Object.hasOwn(attributes, 'sso_auth_code') ? 'sso' : 'password' };
+    case 'account.sso_changed':
+      return typeof attributes['require_sso'] === 'boolean'
+        ? { require_sso: attributes['require_sso'] }
         : {};
     case 'purge.requested':
       return typeof attributes['url'] === 'string' ? { url: attributes['url'].slice(0, 2000) } : {};
@@ -195,6 +220,16 @@ const AUDIT_SORT_FIELDS: Record<string, AuditColumn> = {
   action: 'action',
 };
 
+const AUDIT_LIST_RULES: ListQueryRules<
+  AuditColumn,
+  'account_id' | 'action' | 'actor_user_id' | 'since' | 'until'
+> = {
+  sortFields: AUDIT_SORT_FIELDS,
+  defaultSort: '-date_created',
+  filters: ['account_id', 'action', 'actor_user_id', 'since', 'until'],
+  includes: [],
+};
+
 function auditResource(row: AuditEventRow) {
   return {
     type: 'audit_events' as const,
@@ -229,14 +264,26 @@ function dateFilter(value: string | undefined, name: string): Date | undefined {
 
 /** `GET /audit-events`: the account's log (Account Admin), every account's under /admin. */
 export function auditEventRoutes(app: FastifyInstance, scope: RouteScope): void {
+  describeRoutes(app, {
+    'GET /audit-events': {
+      summary: scope === 'admin' ? "Every account's audit log" : "The account's audit log",
+      description:
+        'Who did what, newest first: sign-ins, key, user, source and billing changes, purges.',
+      tag: 'Audit log',
+      query: listParameters(AUDIT_LIST_RULES, {
+        account_id: 'Only the events of this account.',
+        action: `Only this action, one of: ${AUDIT_ACTIONS.join(', ')}.`,
+        actor_user_id: 'Only what this user did.',
+        since: 'Only events at or after this time, in milliseconds since the epoch.',
+        until: 'Only events before this time, in milliseconds since the epoch.',
+      }),
+      answer: { status: 200, resource: 'audit_events', many: true },
+    },
+  });
+
   app.get('/audit-events', async (request, reply) => {
     requireAuth(request);
-    const query = parseListQuery(request.query as Record<string, unknown>, {
-      sortFields: AUDIT_SORT_FIELDS,
-      defaultSort: '-date_created',
-      filters: ['account_id', 'action', 'actor_user_id', 'since', 'until'],
-      includes: [],
-    });
+    const query = parseListQuery(request.query as Record<string, unknown>, AUDIT_LIST_RULES);
     const { action } = query.filter;
     if (action !== undefined && !AUDIT_ACTIONS.includes(action)) {
       throw apiError(

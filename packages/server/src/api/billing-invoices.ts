@@ -3,6 +3,7 @@
 // settling an invoice paid outside Darkroom.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { closeDuePeriods, closeSubscriptionPeriod, findInvoice } from '../billing/invoices.ts';
 import { invoiceLinks, invoiceObject } from '../billing/objects.ts';
 import { invoicePage } from '../billing/invoice-page.ts';
@@ -16,6 +17,8 @@ import { requestOrigin } from './billing.ts';
 import { sendData } from './documents.ts';
 import { apiError } from '../errors.ts';
 import { requestAttributes } from './request-document.ts';
+import type { QueryParameterDoc } from './openapi/operation-doc.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 const INVOICE_ID = /^in_[0-9a-f]{24}$/;
 
@@ -42,7 +45,32 @@ async function invoiceFor(app: FastifyInstance, request: FastifyRequest, id: str
   return { invoice, company: account?.company ?? '' };
 }
 
+const LINK_TOKEN: QueryParameterDoc[] = [
+  {
+    name: 'token',
+    description: "The invoice link's token: opens it without signing in.",
+    schema: z.string(),
+  },
+];
+
 export function billingInvoiceRoutes(app: FastifyInstance): void {
+  describeRoutes(app, {
+    'GET /billing/invoices/:id/hosted': {
+      summary: "An invoice's page",
+      description: "The local ledger's invoice as a page to view and print.",
+      tag: 'Billing',
+      openWithToken: true,
+      query: LINK_TOKEN,
+      answer: { status: 200, mediaType: 'text/html', description: 'The invoice page.' },
+    },
+    'GET /billing/invoices/:id/pdf': {
+      summary: "An invoice's PDF",
+      tag: 'Billing',
+      openWithToken: true,
+      query: LINK_TOKEN,
+      answer: { status: 200, mediaType: 'application/pdf', description: 'The invoice.' },
+    },
+  });
   app.get<{ Params: { id: string } }>('/billing/invoices/:id/hosted', async (request, reply) => {
     const { invoice, company } = await invoiceFor(app, request, request.params.id);
     const { pdf } = invoiceLinks(requestOrigin(request), invoice);
@@ -75,6 +103,40 @@ const SETTLEMENTS: Record<BillingInvoiceRow['status'], BillingInvoiceRow['status
 /** Mounted under /api/v4/admin. */
 export function billingAdminRoutes(app: FastifyInstance): void {
   const { db } = app.darkroom.database;
+  describeRoutes(app, {
+    'POST /billing/close-period': {
+      summary: "Close an account's billing period now",
+      description:
+        "The local ledger's period end, simulated (tests, demos): periods that ended before `at` close first, then the one `at` falls in closes at `at`. Answers the invoice, or null data when there is none. Refused with 409 when Stripe bills.",
+      tag: 'Billing',
+      body: {
+        resource: 'billing_period_closes',
+        // The handler reads these two itself: the account must exist, `at` defaults to now.
+        attributes: z.object({
+          account_id: z.string(),
+          at: z.string().describe('An ISO 8601 time from 1970 to 9999; by default now.').optional(),
+        }),
+      },
+      answer: { status: 200, resource: 'invoices' },
+      errors: [409],
+    },
+    'PATCH /billing/invoices/:id': {
+      summary: 'Settle an invoice',
+      description: `Moves an invoice on: ${Object.entries(SETTLEMENTS)
+        .filter(([, next]) => next.length > 0)
+        .map(([from, next]) => `${from} to ${next.join(' or ')}`)
+        .join('; ')}.`,
+      tag: 'Billing',
+      body: {
+        resource: 'invoices',
+        attributes: z.object({
+          status: z.enum(Object.keys(SETTLEMENTS) as [BillingInvoiceRow['status']]),
+        }),
+      },
+      answer: { status: 200, resource: 'invoices' },
+      errors: [409],
+    },
+  });
 
   async function invoiceDocument(request: FastifyRequest, invoice: BillingInvoiceRow) {
     const price = await findPrice(db, invoice.price_id);

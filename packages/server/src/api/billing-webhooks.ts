@@ -3,12 +3,33 @@ import type { FastifyInstance } from 'fastify';
 import { createStripeClient } from '../billing/stripe-client.ts';
 import { handleStripeWebhook, WebhookSignatureError } from '../billing/stripe-webhooks.ts';
 import { apiError } from '../errors.ts';
+import { z } from 'zod';
+import { describeRoutes } from './openapi/registry.ts';
 
 export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> {
   const stripeConfig = app.darkroom.config.stripe;
   const secret = stripeConfig?.webhookSecret ?? null;
   if (stripeConfig === null || secret === null) return;
   const stripe = createStripeClient(stripeConfig);
+  describeRoutes(app, {
+    'POST /stripe/webhooks': {
+      summary: "Stripe's webhook deliveries",
+      description:
+        'Only Stripe calls it: the event is read as the bytes Stripe signed and checked against the `Stripe-Signature` header.',
+      tag: 'Billing',
+      body: {
+        mediaType: 'application/json',
+        description: 'A Stripe event.',
+        schema: z.object({ id: z.string(), type: z.string() }),
+      },
+      answer: {
+        status: 200,
+        mediaType: 'application/json',
+        description: 'Received (`duplicate`: the event had already been handled).',
+        schema: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+      },
+    },
+  });
   // A plugin of its own, so the raw-body parser applies to this route only.
   await app.register(async (webhooks) => {
     webhooks.removeAllContentTypeParsers();

@@ -3,8 +3,15 @@
 // besides: plans, the current subscription, plan changes, cancellation, usage. The same routes
 // answer from the local ledger or from Stripe (billing/service.ts).
 import { randomUUID } from 'node:crypto';
-import { isInvoiceStatus, parsePlan, type InvoiceStatus, type Subscription } from '@darkroom/core';
+import {
+  INVOICE_STATUSES,
+  isInvoiceStatus,
+  parsePlan,
+  type InvoiceStatus,
+  type Subscription,
+} from '@darkroom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { newId } from '../db/ids.ts';
 import { fetchInvoicesByStatus, statusList } from '../billing/invoice-merge.ts';
 import { planAttributes } from '../billing/plans.ts';
@@ -22,11 +29,28 @@ import { sendData } from './documents.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { refuseListParameters } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
+import { issueErrors } from './field-errors.ts';
+import type { OperationDocs } from './openapi/operation-doc.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 const PASSTHROUGH = '/stripe/passthrough/v1';
 const DEFAULT_INVOICE_LIMIT = 10;
 const MAX_INVOICE_LIMIT = 100;
 const MAX_PRICE_ID_LENGTH = 255;
+const REQUIRED = 'This field is required';
+
+const portalSessionAttributes = z.object({ redirect_page: z.string() });
+
+const planChangeAttributes = z.object({
+  price_id: z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    // Stripe's ids are far shorter; the refusal repeats the id, so it stays short too.
+    .max(
+      MAX_PRICE_ID_LENGTH,
+      `A price id is at most ${MAX_PRICE_ID_LENGTH} characters, such as price_darkroom_growth_monthly.`,
+    ),
+});
 
 /** The scheme and host the caller used, for links back to this server. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -91,10 +115,114 @@ function providerError(error: unknown): Error {
   return apiError('origin_error', `The billing provider failed to answer: ${message}`);
 }
 
+const IDEMPOTENCY =
+  'An `Idempotency-Key` header (up to 255 characters) makes a retry change nothing twice.';
+
+const BILLING_DOCS: OperationDocs = {
+  [`GET ${PASSTHROUGH}/invoices`]: {
+    summary: "The account's invoices, as Stripe lists them",
+    description:
+      "Stripe's list object (`object: 'list'`), whether Stripe or the local ledger bills.",
+    tag: 'Billing',
+    query: [
+      {
+        name: 'limit',
+        description: `How many invoices, 1 to ${MAX_INVOICE_LIMIT}.`,
+        schema: z.int().min(1).max(MAX_INVOICE_LIMIT).default(DEFAULT_INVOICE_LIMIT),
+      },
+      {
+        name: 'status',
+        description: `Only invoices of these statuses, comma-separated: ${INVOICE_STATUSES.join(', ')}.`,
+        schema: z.string(),
+      },
+      {
+        name: 'subscription',
+        description: 'Only the invoices of this subscription.',
+        schema: z.string(),
+      },
+      { name: 'customer', description: 'Only the invoices of this customer.', schema: z.string() },
+    ],
+    answer: {
+      status: 200,
+      mediaType: 'application/json',
+      description: "Stripe's list of invoices.",
+    },
+    errors: [502],
+  },
+  [`GET ${PASSTHROUGH}/subscriptions/:id`]: {
+    summary: 'A subscription, as Stripe answers it',
+    tag: 'Billing',
+    query: [
+      {
+        name: 'expand[]',
+        description:
+          'Stripe expansions; a path ending in `product` expands the price\u2019s product.',
+        schema: z.string(),
+      },
+    ],
+    answer: {
+      status: 200,
+      mediaType: 'application/json',
+      description: "Stripe's subscription object.",
+    },
+    errors: [502],
+  },
+  'GET /account/plan': {
+    summary: "The account's plan",
+    description: 'What the plan includes decides what the dashboard offers.',
+    tag: 'Billing',
+    answer: { status: 200, resource: 'account_plans' },
+    errors: [404, 502],
+  },
+  'POST /customer-portal-sessions': {
+    summary: "Open the billing provider's customer portal",
+    description:
+      'Answers the portal `url`; the portal sends the customer back to `redirect_page`, a path of the dashboard such as /billing.',
+    tag: 'Billing',
+    body: { resource: 'customer_portal_sessions', attributes: portalSessionAttributes },
+    answer: { status: 201, resource: 'customer_portal_sessions' },
+    errors: [502],
+  },
+  'GET /billing/prices': {
+    summary: 'The plans on offer, with their prices',
+    tag: 'Billing',
+    answer: { status: 200, resource: 'billing_prices', many: true },
+    errors: [502],
+  },
+  'GET /billing/subscription': {
+    summary: "The account's subscription",
+    tag: 'Billing',
+    answer: { status: 200, resource: 'subscriptions' },
+    errors: [404, 502],
+  },
+  'PATCH /billing/subscription': {
+    summary: 'Change plan',
+    description: IDEMPOTENCY,
+    tag: 'Billing',
+    body: { resource: 'subscriptions', attributes: planChangeAttributes },
+    answer: { status: 200, resource: 'subscriptions' },
+    errors: [502],
+  },
+  'DELETE /billing/subscription': {
+    summary: 'Cancel the subscription',
+    description: IDEMPOTENCY,
+    tag: 'Billing',
+    answer: { status: 200, resource: 'subscriptions' },
+    errors: [502],
+  },
+  'GET /billing/usage': {
+    summary: "The current period's usage",
+    description: 'Bandwidth, origin images, sources and users of the current billing period.',
+    tag: 'Billing',
+    answer: { status: 200, resource: 'billing_usage' },
+  },
+};
+
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   await prepareBilling(app.darkroom, app.log);
   const provider = (): BillingProvider => billingProviderOf(app.darkroom);
   const { db } = app.darkroom.database;
+  describeRoutes(app, BILLING_DOCS);
 
   /** Spec section 7: a subscription that cannot be read is logged as an analytics event. */
   async function lookUpSubscription(
@@ -196,16 +324,18 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/customer-portal-sessions', async (request, reply) => {
     const auth = requireAuth(request);
-    const attributes = requestAttributes(request.body, 'customer_portal_sessions');
-    const redirectPage = attributes.redirect_page;
+    const parsed = portalSessionAttributes.safeParse(
+      requestAttributes(request.body, 'customer_portal_sessions'),
+    );
     const origin = requestOrigin(request);
-    if (typeof redirectPage !== 'string' || !isOwnPage(redirectPage, origin)) {
+    if (!parsed.success || !isOwnPage(parsed.data.redirect_page, origin)) {
       throw apiError(
         'validation_failed',
         'redirect_page must be a path of the dashboard, such as /billing.',
         { pointer: '/data/attributes/redirect_page' },
       );
     }
+    const redirectPage = parsed.data.redirect_page;
     const created = unixSeconds(new Date());
     const returnUrl = new URL(redirectPage, origin).toString();
     let url: string;
@@ -258,21 +388,9 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch('/billing/subscription', async (request, reply) => {
     const auth = requireAuth(request);
-    const attributes = requestAttributes(request.body, 'subscriptions');
-    const priceId = attributes.price_id;
-    if (typeof priceId !== 'string' || priceId === '') {
-      throw apiError('validation_failed', 'This field is required', {
-        pointer: '/data/attributes/price_id',
-      });
-    }
-    // Stripe's ids are far shorter; the refusal below repeats the id, so it stays short too.
-    if (priceId.length > MAX_PRICE_ID_LENGTH) {
-      throw apiError(
-        'validation_failed',
-        `A price id is at most ${MAX_PRICE_ID_LENGTH} characters, such as price_darkroom_growth_monthly.`,
-        { pointer: '/data/attributes/price_id' },
-      );
-    }
+    const parsed = planChangeAttributes.safeParse(requestAttributes(request.body, 'subscriptions'));
+    if (!parsed.success) throw issueErrors(parsed.error.issues);
+    const priceId = parsed.data.price_id;
     let subscription;
     try {
       subscription = await provider().changePlan(auth.user.accountId, {

@@ -7,6 +7,7 @@ import type { JobRunner } from '../jobs/runner.ts';
 import type { SourceOrigins } from '../storage/source-origins.ts';
 import type { SourceSchemas } from './source-schemas.ts';
 import type { GenerativeVideos } from '../ai/generative/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 /** The signed-in caller of a request, or null when anonymous. */
 export interface SessionAuth {
@@ -46,6 +47,8 @@ export interface AppContext {
   ai: AiServices;
   /** Generative image to video (the unavailable provider without GENERATIVE_API_URL). */
   generativeVideos: GenerativeVideos;
+  /** Invitation and password-reset emails (SMTP_URL), or their links in the log without it. */
+  mailer: Mailer;
 }
 
 declare module 'fastify' {

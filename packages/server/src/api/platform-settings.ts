@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { installedCapabilities, onPath, type InstallFacilities } from '../store/capabilities.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 export const NEEDS_GENERATIVE_PROVIDER = 'Needs a generative image provider (GENERATIVE_API_URL).';
 export const NEEDS_FFMPEG = 'Needs ffmpeg on the server.';
@@ -42,6 +43,15 @@ function facilitiesOf(config: Pick<Config, 'generative'>): InstallFacilities {
  */
 export function platformSettingsRoutes(app: FastifyInstance): void {
   const { config } = app.darkroom;
+  describeRoutes(app, {
+    'GET /platform-settings': {
+      summary: "The install's settings",
+      description:
+        'The delivery domain and private-origin switch (to build the same source schemas as the server), the largest origin file, and which premium features this install can offer.',
+      tag: 'Platform settings',
+      answer: { status: 200, resource: 'platform_settings' },
+    },
+  });
   app.get('/platform-settings', async (request, reply) => {
     requireAuth(request);
     return sendData(reply, 200, {

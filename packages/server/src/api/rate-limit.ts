@@ -21,10 +21,12 @@ interface Window {
 export class FixedWindowLimiter {
   readonly #windows = new Map<string, Window>();
   readonly #now: () => number;
+  readonly #windowMs: number;
   #nextSweep = 0;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, windowMs = WINDOW_MS) {
     this.#now = now;
+    this.#windowMs = windowMs;
   }
 
   /** Counts one request for `key`; returns the seconds to wait when over `limit`, else null. */
@@ -33,17 +35,17 @@ export class FixedWindowLimiter {
     this.#sweep(now);
     let window = this.#windows.get(key);
     if (window === undefined || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + WINDOW_MS };
+      window = { count: 0, resetAt: now + this.#windowMs };
       this.#windows.set(key, window);
     }
     window.count += 1;
     return window.count > limit ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : null;
   }
 
-  // Forget finished windows once a minute so memory follows the active clients only.
+  // Forget finished windows once a window so memory follows the active clients only.
   #sweep(now: number): void {
     if (now < this.#nextSweep) return;
-    this.#nextSweep = now + WINDOW_MS;
+    this.#nextSweep = now + this.#windowMs;
     for (const [key, window] of this.#windows) {
       if (window.resetAt <= now) this.#windows.delete(key);
     }
@@ -52,12 +54,24 @@ export class FixedWindowLimiter {
 
 const SIGN_IN_ROUTES = new Set(['POST /api/v4/sessions', 'POST /api/v4/accounts']);
 
+/**
+ * Routes counted with sign-ins, by route pattern: asking for password-reset mail to any address,
+ * and presenting the token of an emailed link (OWASP Forgot Password Cheat Sheet).
+ */
+const EMAILED_LINK_ROUTES = new Set([
+  'POST /api/v4/password-resets',
+  'POST /api/v4/password-resets/:token',
+  'GET /api/v4/invitations/:token',
+  'POST /api/v4/invitations/:token/acceptance',
+]);
+
 function callerToken(request: FastifyRequest): string | null {
   if (request.headers.authorization !== undefined) return bearerToken(request);
   return request.cookies[ADMIN_COOKIE] ?? null;
 }
 
-function rateLimited(retryAfterSeconds: number): ApiError {
+/** 429 with the spec's words and when to try again. */
+export function rateLimited(retryAfterSeconds: number): ApiError {
   return new ApiError(
     { code: 'rate_limited', detail: RATE_LIMIT_DETAIL },
     { 'retry-after': String(retryAfterSeconds) },
@@ -79,7 +93,10 @@ export function registerRateLimit(
     const token = callerToken(request);
     if (token) checks.push([`token:${hashToken(token)}`, config.rateLimitTokenPerMinute]);
     const path = request.url.split('?')[0];
-    if (SIGN_IN_ROUTES.has(`${request.method} ${path}`)) {
+    if (
+      SIGN_IN_ROUTES.has(`${request.method} ${path}`) ||
+      EMAILED_LINK_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)
+    ) {
       checks.push([`sign-in:${request.ip}`, config.signInRateLimitPerMinute]);
     }
     let wait: number | null = null;

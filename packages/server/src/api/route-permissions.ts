@@ -22,6 +22,13 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /sessions': 'public',
   'GET /sessions/current': 'signed_in',
   'DELETE /sessions/current': 'signed_in',
+  // Single sign-on (api/sso.ts): the browser is not signed in on its way to the provider and back.
+  'GET /sso/providers': 'public',
+  'GET /sso/start': 'public',
+  'GET /sso/callback': 'public',
+  // Whether the account requires single sign-on (api/account-sso.ts).
+  'GET /account/sso': 'account_admin',
+  'PATCH /account/sso': 'account_admin',
   // API keys: Account Admin's (keys themselves cannot create or revoke keys).
   'GET /api-keys': 'account_admin',
   'POST /api-keys': 'account_admin',
@@ -34,6 +41,14 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /users': 'account_admin',
   'PATCH /users/:id': 'account_admin',
   'DELETE /users/:id': 'account_admin',
+  // Invitations: resending is Account Admin's; reading and accepting one, and resetting a
+  // forgotten password, are public: the emailed token is the credential (api/invitations.ts,
+  // api/password-resets.ts).
+  'POST /users/:id/invitation': 'account_admin',
+  'GET /invitations/:token': 'public',
+  'POST /invitations/:token/acceptance': 'public',
+  'POST /password-resets': 'public',
+  'POST /password-resets/:token': 'public',
   // The dashboard's own event log and the install's settings every screen reads.
   'POST /events': 'signed_in',
   'GET /platform-settings': 'signed_in',
@@ -93,9 +108,16 @@ function ruleKey(method: string, url: string, prefix: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${bare}`;
 }
 
-/** The rule of a route, or undefined when the table does not name it. */
-export function routeRule(method: string, url: string, prefix: string): RouteRule | undefined {
-  return ROUTE_RULES[ruleKey(method, url, prefix)];
+/** The rule of a route in `rules` (ROUTE_RULES by default), or undefined when it is not named. */
+export function routeRule(
+  method: string,
+  url: string,
+  prefix: string,
+  rules: Readonly<Record<string, RouteRule>> = ROUTE_RULES,
+): RouteRule | undefined {
+  const key = ruleKey(method, url, prefix);
+  // Own entries only: a path such as `/constructor` must not find Object.prototype's.
+  return Object.hasOwn(rules, key) ? rules[key] : undefined;
 }
 
 /** 403 naming the missing group, and who can grant it. */
@@ -122,22 +144,27 @@ export function checkRouteRule(request: FastifyRequest, rule: RouteRule): void {
 }
 
 /**
- * Checks every /api/v4 route against its rule, before its body is read. Must be registered
- * before the routes of `api` (Fastify's onRoute hook only sees routes added after it).
+ * Checks every route of `api` against its rule in `rules`, before its body is read: ROUTE_RULES
+ * for /api/v4, the Management API's own table for /api/v1 (api/v1/route-rules.ts), each named in
+ * `tableName` when a route is missing from it. Must be registered before the routes of `api`
+ * (Fastify's onRoute hook only sees routes added after it).
  */
-export function enforceRouteRules(api: FastifyInstance, prefix: string): void {
+export function enforceRouteRules(
+  api: FastifyInstance,
+  prefix: string,
+  rules: Readonly<Record<string, RouteRule>> = ROUTE_RULES,
+  tableName = 'ROUTE_RULES (api/route-permissions.ts)',
+): void {
   api.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (routeRule(method, route.url, prefix) === undefined) {
-        throw new Error(
-          `${method} ${route.url} has no permission rule: add it to ROUTE_RULES (api/route-permissions.ts).`,
-        );
+      if (routeRule(method, route.url, prefix, rules) === undefined) {
+        throw new Error(`${method} ${route.url} has no permission rule: add it to ${tableName}.`);
       }
     }
   });
   api.addHook('onRequest', async (request) => {
-    const rule = routeRule(request.method, request.routeOptions.url ?? '', prefix);
+    const rule = routeRule(request.method, request.routeOptions.url ?? '', prefix, rules);
     if (rule !== undefined) checkRouteRule(request, rule);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts.ts';
+import { accountSsoRoutes } from './account-sso.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { auditEventRoutes, auditRoutes } from './audit-log.ts';
 import { adminEventRoutes } from './admin-events.ts';
@@ -13,21 +14,25 @@ import { billingWebhookRoutes } from './billing-webhooks.ts';
 import { impersonationRoutes } from './admin-impersonations.ts';
 import { requireAdminSession } from './authentication.ts';
 import { eventRoutes } from './events.ts';
+import { invitationRoutes } from './invitations.ts';
+import { passwordResetRoutes } from './password-resets.ts';
 import { platformSettingsRoutes } from './platform-settings.ts';
 import { purgeRoutes } from './purges.ts';
 import { sessionRoutes } from './sessions.ts';
+import { ssoRoutes } from './sso.ts';
 import { sourceFileRoutes } from './source-files.ts';
 import { sourceRoutes } from './sources.ts';
 import { API_PREFIX } from './prefix.ts';
 import { enforceRouteRules } from './route-permissions.ts';
 import { userRoutes } from './users.ts';
+import { registerManagementApi } from './v1/index.ts';
 import { validationRoutes } from './validations.ts';
 import { videoGenerationRoutes } from './video-generations.ts';
 
 /**
  * Mounts the resource modules twice: under /api/v4 scoped to the caller's account, and
  * under /api/v4/admin across every account for admin sessions (others get a plain 404,
- * so the admin routes are not revealed).
+ * so the admin routes are not revealed). imgix's Management API follows under /api/v1.
  */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
@@ -38,7 +43,11 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       accountRoutes(api, 'account');
       apiKeyRoutes(api);
       sessionRoutes(api);
+      ssoRoutes(api);
+      accountSsoRoutes(api);
       userRoutes(api, 'account');
+      invitationRoutes(api);
+      passwordResetRoutes(api);
       eventRoutes(api);
       analyticsRoutes(api);
       platformSettingsRoutes(api);
@@ -70,4 +79,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
     },
     { prefix: `${API_PREFIX}/admin` },
   );
+  // imgix's Management API, for the caller's account only (api/v1).
+  await registerManagementApi(app);
 }

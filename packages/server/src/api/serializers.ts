@@ -16,7 +16,8 @@ export type UserResource = ResourceObject<'users', UserAttributes>;
 export type AccountResource = ResourceObject<'accounts', AccountAttributes>;
 export type SessionResource = ResourceObject<'sessions', SessionAttributes>;
 
-export function userResource(user: UserRow): UserResource {
+/** A user; `invitationExpiresAt` is when their unaccepted invitation expires, if they have one. */
+export function userResource(user: UserRow, invitationExpiresAt: Date | null = null): UserResource {
   return {
     type: 'users',
     id: user.id,
@@ -28,6 +29,7 @@ export function userResource(user: UserRow): UserResource {
       account_id: user.account_id,
       date_created: user.created_at.getTime(),
       date_modified: user.updated_at.getTime(),
+      date_invitation_expires: invitationExpiresAt?.getTime() ?? null,
     },
     relationships: { account: { data: { type: 'accounts', id: user.account_id } } },
   };

@@ -1,6 +1,8 @@
 import { DAY, signInSchema } from '@darkroom/core';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../auth/passwords.ts';
+import type { UserRow } from '../db/schema.ts';
+import { recordAuthProvider } from '../store/auth-providers.ts';
 import { createSession, revokeSession } from '../store/sessions.ts';
 import { findUserByEmail } from '../store/users.ts';
 import { clearAdminCookie, requireAuth } from './authentication.ts';
@@ -9,19 +11,63 @@ import { apiError, attributeErrors } from '../errors.ts';
 import { requestAttributes } from './request-document.ts';
 import { sessionResource } from './serializers.ts';
 import { sendNewSession } from './session-answer.ts';
+import { describeRoutes } from './openapi/registry.ts';
+import { refusePasswordWhenSsoRequired } from './sso-requirement.ts';
+import { isSsoSignIn, userOfSsoCode } from './sso-session.ts';
+
+/** The user an email and password sign in as; 401 for either wrong, 403 when SSO is required. */
+async function userOfPassword(
+  app: FastifyInstance,
+  attributes: Record<string, unknown>,
+): Promise<UserRow> {
+  const parsed = signInSchema.safeParse(attributes);
+  if (!parsed.success) throw attributeErrors(parsed.error, attributes);
+  const { db } = app.darkroom.database;
+  const user = await findUserByEmail(db, parsed.data.email);
+  const valid = await verifyPassword(user?.password_hash ?? null, parsed.data.password);
+  if (!user || !valid) {
+    throw apiError('invalid_credentials', 'The email or password is incorrect.');
+  }
+  // Only after the password is checked, so the answer tells nothing to who does not know it.
+  await refusePasswordWhenSsoRequired(db, app.darkroom.config.oidc, user);
+  await recordAuthProvider(db, user.id, 'password');
+  return user;
+}
 
 /** `sessions`: sign in (POST), the current session (GET) and sign out (DELETE). */
 export function sessionRoutes(app: FastifyInstance): void {
+  describeRoutes(app, {
+    'POST /sessions': {
+      summary: 'Sign in',
+      description:
+        'Answers the new session with its `token`, shown this once: send it as `Authorization: Bearer <token>`. After single sign-on, send `sso_auth_code` instead of an email and password.',
+      tag: 'Sessions',
+      body: { resource: 'sessions', attributes: signInSchema },
+      answer: { status: 201, resource: 'sessions' },
+      errors: [403],
+    },
+    'GET /sessions/current': {
+      summary: 'The current session',
+      tag: 'Sessions',
+      answer: { status: 200, resource: 'sessions' },
+    },
+    'DELETE /sessions/current': {
+      summary: 'Sign out',
+      description:
+        'Ends the session the request is made with. An API key is no session: revoke it instead.',
+      tag: 'Sessions',
+      refusesApiKeys: true,
+      answer: { status: 204, mediaType: null, description: 'Signed out.' },
+    },
+  });
+
   app.post('/sessions', async (request, reply) => {
     const attributes = requestAttributes(request.body, 'sessions');
-    const parsed = signInSchema.safeParse(attributes);
-    if (!parsed.success) throw attributeErrors(parsed.error, attributes);
     const { db } = app.darkroom.database;
-    const user = await findUserByEmail(db, parsed.data.email);
-    const valid = await verifyPassword(user?.password_hash ?? null, parsed.data.password);
-    if (!user || !valid) {
-      throw apiError('invalid_credentials', 'The email or password is incorrect.');
-    }
+    // A finished single sign-on (api/sso.ts) signs in with its one-time code instead.
+    const user = isSsoSignIn(attributes)
+      ? await userOfSsoCode(request, reply, attributes)
+      : await userOfPassword(app, attributes);
     const created = await createSession(db, {
       userId: user.id,
       admin: user.admin,

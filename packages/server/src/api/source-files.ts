@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
+import type { ErrorSource } from '@darkroom/core';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { indexObject, requestAssetIndex, type AssetIndexDependencies } from '../assets/indexer.ts';
 import type { SourceRow } from '../db/schema.ts';
 import { requireAuth } from './authentication.ts';
@@ -16,6 +18,7 @@ import {
 } from '../storage/index.ts';
 import { multipartBoundary, watchCloseDelimiter } from './multipart-body.ts';
 import { loadSource, refuseDemoEdit } from './sources.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 const MAX_PATH_LENGTH = 1024;
 
@@ -25,7 +28,7 @@ const MAX_PATH_LENGTH = 1024;
  * upload path is written relative (no leading slash or drive letter), without control
  * characters, in at most MAX_PATH_LENGTH characters.
  */
-function uploadPath(raw: string): string | null {
+export function uploadPath(raw: string): string | null {
   const value = raw.trim();
   if (value.length > MAX_PATH_LENGTH) return null;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
@@ -97,7 +100,7 @@ function refusedUpload(error: unknown, maxBytes: number, file?: Readable): Error
  * Indexes a file just stored, so it shows in the asset list at once. The upload has succeeded
  * whatever happens here: a file that cannot be indexed now is left to an indexing run.
  */
-async function indexUpload(
+export async function indexUpload(
   request: FastifyRequest,
   deps: AssetIndexDependencies,
   source: SourceRow,
@@ -119,6 +122,54 @@ async function indexUpload(
 }
 
 /**
+ * Uploads go to managed storage only: any other source reads its files from the customer's own
+ * storage, which Darkroom does not write to. `blame` is where the refusal points.
+ */
+export function requireManagedStorage(source: SourceRow, blame: ErrorSource): void {
+  if (source.type !== 'darkroom_storage') {
+    throw apiError(
+      'validation_failed',
+      'Files can be uploaded only to Darkroom Storage sources; this source reads its files from its own storage.',
+      blame,
+    );
+  }
+}
+
+/** What an upload stored: the file, and the media type its first bytes show. */
+export interface StoredUpload {
+  stored: StorageObject;
+  contentType: string;
+}
+
+/**
+ * Stores a whole file from `stream` (a raw request body: imgix's upload endpoint and upload
+ * sessions) at `relative` in a managed source, under a temporary name until the stream has ended
+ * whole; a stream cut short or over ORIGIN_MAX_BYTES leaves nothing behind.
+ */
+export async function storeManagedFile(
+  app: FastifyInstance,
+  source: SourceRow,
+  relative: string,
+  stream: Readable,
+): Promise<StoredUpload> {
+  const { config } = app.darkroom;
+  const staged = await stageManagedFile(
+    managedStorageDir(config),
+    source.id,
+    relative,
+    stream,
+    config.originMaxBytes,
+  ).catch((error: unknown) => {
+    throw refusedUpload(error, config.originMaxBytes, stream);
+  });
+  const stored = await staged.commit().catch(async (error: unknown) => {
+    await staged.discard();
+    throw refusedUpload(error, config.originMaxBytes);
+  });
+  return { stored, contentType: sniffContentType(staged.head) };
+}
+
+/**
  * `POST /sources/{id}/files`: adds a file to a managed storage (darkroom_storage) source from the
  * dashboard: such a source has no storage of the customer's own to put files in (spec platform
  * section 3, 'Storage credential fields by type': no fields). Multipart field `file`, with an
@@ -129,6 +180,29 @@ async function indexUpload(
 export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
   const { config, database, origins } = app.darkroom;
   const indexDeps: AssetIndexDependencies = { db: database.db, origins };
+  describeRoutes(app, {
+    'POST /sources/:id/files': {
+      summary: 'Upload a file to a Darkroom Storage source',
+      description: `Stored only once the whole body has arrived: an upload cut short leaves nothing behind. At most ${config.originMaxBytes} bytes.`,
+      tag: 'Assets',
+      body: {
+        mediaType: 'multipart/form-data',
+        description: 'The file, and optionally the path to store it at, sent before it.',
+        schema: z.object({
+          path: z
+            .string()
+            .max(MAX_PATH_LENGTH)
+            .describe(
+              "Where to store the file, relative (no leading slash, no .. segments); by default the file's name.",
+            )
+            .optional(),
+          file: z.file(),
+        }),
+      },
+      answer: { status: 201, resource: 'files' },
+      errors: [403, 413, 415, 422],
+    },
+  });
   await app.register(async (scoped) => {
     await scoped.register(fastifyMultipart, {
       // One byte over the cap lets stageManagedFile see, and refuse, an oversized file.
@@ -140,13 +214,7 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const source = await loadSource(app, request, 'account', request.params.id);
       refuseDemoEdit(source);
-      if (source.type !== 'darkroom_storage') {
-        throw apiError(
-          'validation_failed',
-          'Files can be uploaded only to Darkroom Storage sources; this source reads its files from its own storage.',
-          { parameter: 'file' },
-        );
-      }
+      requireManagedStorage(source, { parameter: 'file' });
       if (!request.isMultipart()) {
         throw apiError('unsupported_media_type', 'Send the file as multipart/form-data.');
       }

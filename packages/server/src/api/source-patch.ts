@@ -66,6 +66,27 @@ function sameCredentials(
 }
 
 /**
+ * The attributes parseSourcePatch reads, for the API reference: each checked with the schema it
+ * is checked with below. `production` takes the settings, and the storage fields of the source's
+ * own type besides (replace-only), which the stored configuration decides.
+ */
+export function sourcePatchAttributesSchema(schemas: SourceSchemas) {
+  const settings = schemas.settingsPatch.shape;
+  return z.strictObject({
+    name: nameSchema.optional(),
+    enabled: enabledSchema.optional(),
+    enable_multiframe: enabledSchema.optional(),
+    production: schemas.settingsPatch
+      .catchall(z.unknown())
+      .describe(
+        "Settings to change, and the storage fields of the source's type to replace (a masked value, such as the one the source shows, keeps the stored secret). The type and provider cannot change.",
+      )
+      .optional(),
+    ...Object.fromEntries(COLUMN_SETTING_KEYS.map((key) => [key, settings[key]])),
+  });
+}
+
+/**
  * Validates `PATCH /sources/{id}` attributes against the stored source: settings with core's
  * productionSettingsPatchSchema, credentials merged into the stored configuration and checked
  * whole with sourceConfigurationSchema, so only the provider's fields are accepted. The storage

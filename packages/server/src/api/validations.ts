@@ -1,5 +1,6 @@
 import { customDomainSchema, subdomainSchema } from '@darkroom/core';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requireAuth } from './authentication.ts';
 import { domainAvailability } from './domain-availability.ts';
 import { sendData } from './documents.ts';
@@ -7,6 +8,7 @@ import { ApiError, apiError } from '../errors.ts';
 import { fieldError, issueErrors } from './field-errors.ts';
 import { originCheckFailure } from '../storage/check-failure.ts';
 import { requestAttributes } from './request-document.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 const CONFIGURATION_POINTER = '/data/attributes/configuration';
 
@@ -17,6 +19,34 @@ const CONFIGURATION_POINTER = '/data/attributes/configuration';
 export function validationRoutes(app: FastifyInstance): void {
   const { config, database, sourceSchemas } = app.darkroom;
   const customDomain = customDomainSchema(config.deliveryDomain);
+  describeRoutes(app, {
+    'POST /validations/domains': {
+      summary: 'Check a domain is free',
+      description:
+        'A Darkroom subdomain, or a custom domain: answers 200 when a new source may use it, 409 when it is taken or reserved.',
+      tag: 'Sources',
+      body: {
+        resource: 'domain_validations',
+        attributes: z.union([
+          z.object({ darkroom_subdomain: subdomainSchema }),
+          z.object({ custom_domain: customDomain }),
+        ]),
+      },
+      answer: { status: 200, resource: 'domain_validations' },
+      errors: [409],
+    },
+    'POST /validations/source/configurations': {
+      summary: 'Check a storage configuration',
+      description:
+        "Checks the configuration's fields, then reaches the storage with its credentials; a failure names the field at fault.",
+      tag: 'Sources',
+      body: {
+        resource: 'source_configuration_validations',
+        attributes: z.object({ configuration: sourceSchemas.configuration }),
+      },
+      answer: { status: 200, resource: 'source_configuration_validations' },
+    },
+  });
 
   app.post('/validations/domains', async (request, reply) => {
     const auth = requireAuth(request);

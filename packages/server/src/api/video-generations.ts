@@ -32,9 +32,12 @@ import { refuseListParameters } from './list-query.ts';
 import { requestAttributes } from './request-document.ts';
 import { loadSource } from './sources.ts';
 import { API_PREFIX } from './prefix.ts';
+import { filterParameters } from './openapi/list-parameters.ts';
+import { describeRoutes } from './openapi/registry.ts';
 
 const TYPE = 'video_generations';
 const LIST_LIMIT = 20;
+const LIST_FILTERS = ['source_id', 'origin_path'] as const;
 
 const createSchema = z.object({
   source_id: z.string({ error: 'source_id names the source of the image.' }),
@@ -100,6 +103,47 @@ function sameToken(given: unknown, expected: string): boolean {
 
 export function videoGenerationRoutes(app: FastifyInstance): void {
   const { db } = app.darkroom.database;
+  describeRoutes(app, {
+    'POST /video-generations': {
+      summary: 'Generate a video from an image',
+      description:
+        'Asks the generative video provider for a video of an image of one of the account\u2019s sources; answers the generation, which a job carries on.',
+      tag: 'Video generations',
+      body: { resource: TYPE, attributes: createSchema },
+      answer: { status: 202, resource: TYPE },
+      errors: [403, 404, 503],
+    },
+    'GET /video-generations': {
+      summary: `The account's latest ${LIST_LIMIT} video generations`,
+      tag: 'Video generations',
+      query: filterParameters(LIST_FILTERS, {
+        source_id: 'Only those of this source.',
+        origin_path: 'Only those of this image, such as /photo.jpg.',
+      }),
+      answer: { status: 200, resource: TYPE, many: true },
+    },
+    'GET /video-generations/:id': {
+      summary: 'One video generation',
+      tag: 'Video generations',
+      answer: { status: 200, resource: TYPE },
+    },
+    'GET /video-generations/:id/content': {
+      summary: 'The generated video',
+      description:
+        'The MP4 of a completed generation; byte ranges are served (206, 416). Its `video_url` carries the `token`, so the link plays in a `<video>` element.',
+      tag: 'Video generations',
+      openWithToken: true,
+      query: [
+        {
+          name: 'token',
+          description: "The generation's content token, from its `video_url`.",
+          schema: z.string(),
+        },
+      ],
+      answer: { status: 200, mediaType: 'video/mp4', description: 'The video.' },
+      errors: [416],
+    },
+  });
 
   app.post('/video-generations', async (request, reply) => {
     const auth = requireAuth(request);
@@ -145,7 +189,7 @@ export function videoGenerationRoutes(app: FastifyInstance): void {
     '/video-generations',
     async (request, reply) => {
       const auth = requireAuth(request);
-      refuseListParameters(request.query, ['source_id', 'origin_path']);
+      refuseListParameters(request.query, LIST_FILTERS);
       const sourceId = request.query['filter[source_id]'];
       const originPath = request.query['filter[origin_path]'];
       const rows = await listVideoGenerations(db, auth.user.accountId, {

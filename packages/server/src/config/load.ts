@@ -5,6 +5,12 @@ import { configProblems } from './validate.ts';
 /** The server's settings, one property per entry of CONFIG_SETTINGS. */
 export type Config = SettingValues<typeof CONFIG_SETTINGS>;
 
+/**
+ * The exit code of a wrong setting (sysexits.h EX_CONFIG): scripts/start.mjs restarts a server
+ * that died, but starting again cannot mend a setting.
+ */
+export const EXIT_CONFIG = 78;
+
 export class ConfigError extends Error {
   constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);

@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
   capabilityList,
   isCapabilityName,
+  isPrivateOrLoopbackIp,
   MIN_PASSWORD_LENGTH,
   unknownCapabilityMessage,
   type CapabilityName,
@@ -42,11 +44,46 @@ export const publicBaseUrl = httpUrl
   }, 'must be an http:// or https:// address without a query, fragment or credentials')
   .transform((value) => value.replace(/\/+$/, ''));
 
+/**
+ * An OpenID Connect issuer: https, as OpenID Connect Discovery 1.0 section 3 requires of an
+ * issuer identifier. Plain http is read only for a loopback or private address (a provider on
+ * this machine or network, in tests); it is then used only with ALLOW_PRIVATE_ORIGINS.
+ */
+export const oidcIssuerUrl = httpUrl
+  .refine((value) => {
+    const url = new URL(value);
+    if (url.protocol === 'https:') return true;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || (isIP(host) !== 0 && isPrivateOrLoopbackIp(host));
+  }, 'must be an https:// URL (http:// only for a loopback or private address)')
+  .transform((value) => new URL(value));
+
+/** A short name shown on a button, such as the single sign-on provider's. */
+export const providerLabel = z.string().trim().min(1).max(40);
+
 export const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL');
 
 export const emailAddress = z.email('must be an email address').toLowerCase();
+
+/** An SMTP server as nodemailer reads it: smtp:// (STARTTLS when offered) or smtps:// (TLS). */
+export const smtpUrl = z.url({
+  protocol: /^smtps?$/,
+  error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587',
+});
+
+/**
+ * A sender as a mail header writes it: `Name <address>` or a bare address. The domain may be a
+ * single label (`no-reply@localhost`), which stricter email checks refuse.
+ */
+export const mailbox = z
+  .string()
+  .trim()
+  .regex(
+    /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+    'must be an email address, optionally with a name: `Darkroom <no-reply@example.com>`',
+  );
 
 export const accountPassword = z
   .string()

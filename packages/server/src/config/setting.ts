@@ -115,6 +115,26 @@ export function group<Members extends Record<string, Setting<unknown>>, Value>(
   };
 }
 
+/**
+ * `setting` (one variable) refused unset while the variable `trigger` is set, with `reason`
+ * saying why the two go together.
+ */
+export function neededWith<Value>(
+  setting: Setting<Value>,
+  trigger: string,
+  reason: string,
+): Setting<Value> {
+  const [own] = setting.variables;
+  if (own === undefined || setting.variables.length !== 1) {
+    throw new Error('neededWith applies to a setting of one variable');
+  }
+  const rule: CombinationRule = (values) =>
+    values[trigger] !== undefined && values[own.name] === undefined
+      ? [{ name: own.name, message: `must be set when ${trigger} is set: ${reason}` }]
+      : [];
+  return { ...setting, rules: [...setting.rules, rule] };
+}
+
 function setTogether(variables: readonly ConfigVariable[]): CombinationRule {
   const names = variables.map((row) => row.name);
   return (values) => {

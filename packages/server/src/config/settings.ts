@@ -10,9 +10,13 @@ import {
   httpUrl,
   localPath,
   logLevel,
+  mailbox,
   modelName,
+  oidcIssuerUrl,
   postgresUrl,
+  providerLabel,
   publicBaseUrl,
+  smtpUrl,
   stripeSecretKey,
   trimmedText,
   trustProxy,
@@ -20,7 +24,7 @@ import {
   wholeNumber,
 } from './parsers.ts';
 import { REPO_ROOT, readGitCommit } from './repository.ts';
-import { group, optionalVariable, variable, type ConfigVariable } from './setting.ts';
+import { group, neededWith, optionalVariable, variable, type ConfigVariable } from './setting.ts';
 
 // Every environment variable the server reads, declared once: loadConfig, the Config type, the
 // ConfigError lines and the README configuration table all come from CONFIG_SETTINGS. Its keys are
@@ -100,7 +104,7 @@ export const CONFIG_SETTINGS = {
     default: '20',
     parse: wholeNumber(1, 1_000_000),
     description:
-      'Sign-in and sign-up attempts (`POST /sessions`, `POST /accounts`) per IP per minute.',
+      'Sign-in and sign-up attempts (`POST /sessions`, `POST /accounts`) per IP per minute; password-reset requests and uses of emailed links count with them.',
   }),
   trustProxy: variable({
     name: 'TRUST_PROXY',
@@ -137,6 +141,52 @@ export const CONFIG_SETTINGS = {
     parse: wholeNumber(1, 3650),
     description: 'Days a sign-in session stays valid.',
   }),
+  /** Single sign-on through an OpenID Connect provider; null when it is not configured. */
+  oidc: group(
+    {
+      client: group(
+        {
+          issuerUrl: optionalVariable({
+            name: 'OIDC_ISSUER_URL',
+            parse: oidcIssuerUrl,
+            description:
+              'Issuer of the OpenID Connect provider for single sign-on, e.g. `https://accounts.google.com`; its discovery document is read on the first sign-in. Unset, single sign-on is off.',
+          }),
+          clientId: optionalVariable({
+            name: 'OIDC_CLIENT_ID',
+            parse: trimmedText,
+            description: 'Client ID Darkroom is registered under at the provider.',
+          }),
+          clientSecret: optionalVariable({
+            name: 'OIDC_CLIENT_SECRET',
+            parse: verbatimText,
+            secret: true,
+            description: 'Client secret of `OIDC_CLIENT_ID`.',
+          }),
+        },
+        (client) => client,
+        { setTogether: true },
+      ),
+      providerName: variable({
+        name: 'OIDC_PROVIDER_NAME',
+        default: 'Google',
+        parse: providerLabel,
+        description: 'Name of the provider on the sign-in button: "Sign in with {name}".',
+      }),
+      allowSignUp: variable({
+        name: 'OIDC_ALLOW_SIGN_UP',
+        default: 'false',
+        parse: flag,
+        description:
+          'Create an account and its first user at the first single sign-on of an email no user has; `false` signs in existing users only.',
+      }),
+    },
+    ({ client: { issuerUrl, clientId, clientSecret }, ...options }) => {
+      if (issuerUrl === null || clientId === null || clientSecret === null) return null;
+      // loadConfig freezes the top level only; the client secret is frozen with it.
+      return Object.freeze({ issuerUrl, clientId, clientSecret, ...options });
+    },
+  ),
   /** Host (and port) under which `{subdomain}.{deliveryDomain}` delivers images. */
   deliveryDomain: variable({
     name: 'DELIVERY_DOMAIN',
@@ -160,14 +210,43 @@ export const CONFIG_SETTINGS = {
     description:
       'Address of the dashboard as people reach it, used in emailed links and as the single sign-on redirect, e.g. `https://images.example.com`.',
   }),
+  /** Where invitation and password-reset emails go out; without SMTP their links are logged. */
+  mail: group(
+    {
+      smtpUrl: optionalVariable({
+        name: 'SMTP_URL',
+        parse: smtpUrl,
+        secret: true,
+        description:
+          'SMTP server that sends invitation and password-reset emails, e.g. `smtps://user:password@mail.example.com:465` or `smtp://mail.example.com:587` (STARTTLS when offered). Unset, their links are written to the server log instead.',
+      }),
+      from: variable({
+        name: 'MAIL_FROM',
+        // Documented in backticks: bare, Markdown would read `<no-reply@localhost>` as a link.
+        default: {
+          documented: '`Darkroom <no-reply@localhost>`',
+          value: () => 'Darkroom <no-reply@localhost>',
+        },
+        parse: mailbox,
+        description: 'Sender of those emails, e.g. `Darkroom <no-reply@images.example.com>`.',
+      }),
+    },
+    (mail) => mail,
+  ),
   /** DARKROOM_SECRET_KEY decoded; null means the key file in the data directory. */
-  secretKey: optionalVariable({
-    name: 'DARKROOM_SECRET_KEY',
-    parse: encryptionKey,
-    secret: true,
-    description:
-      'Key that encrypts storage secrets at rest: 32 bytes as base64 or 64 hex digits. When unset, `DATA_DIR/secret.key` is created (mode 0600) on first start and read afterwards.',
-  }),
+  secretKey: neededWith(
+    optionalVariable({
+      name: 'DARKROOM_SECRET_KEY',
+      parse: encryptionKey,
+      secret: true,
+      description:
+        'Key that encrypts storage secrets at rest: 32 bytes as base64 or 64 hex digits; required with `DATABASE_URL`, the same on every process. When unset (embedded database), `DATA_DIR/secret.key` is created (mode 0600) on first start and read afterwards. The database keeps its fingerprint: a process with another key refuses to start.',
+    }),
+    'DATABASE_URL',
+    // Processes sharing one database decrypt each other's source secrets; a key file of each
+    // one's own data directory would differ from process to process.
+    'every process sharing the database must encrypt with the same key (e.g. `openssl rand -hex 32`)',
+  ),
   s3EndpointOverride: optionalVariable({
     name: 'STORAGE_S3_ENDPOINT_OVERRIDE',
     parse: httpUrl,

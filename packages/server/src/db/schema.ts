@@ -28,7 +28,11 @@ import type {
 } from './tables/usage.ts';
 import type { VideoGenerationsTable } from './tables/video-generations.ts';
 import type { ApiKeysTable } from './tables/api-keys.ts';
+import type { InstallFactsTable } from './tables/install-facts.ts';
 import type { AuditEventsTable } from './tables/audit-events.ts';
+import type { SsoAuthCodesTable } from './tables/sso-auth-codes.ts';
+import type { UploadSessionsTable } from './tables/upload-sessions.ts';
+import type { UserTokensTable } from './tables/user-tokens.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/api-keys.ts';
@@ -37,7 +41,10 @@ export type * from './tables/assets.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/jobs.ts';
 export type * from './tables/sources.ts';
+export type * from './tables/sso-auth-codes.ts';
+export type * from './tables/upload-sessions.ts';
 export type * from './tables/usage.ts';
+export type * from './tables/user-tokens.ts';
 export type * from './tables/video-generations.ts';
 
 export interface DatabaseSchema {
@@ -63,5 +70,9 @@ export interface DatabaseSchema {
   billing_webhook_events: BillingWebhookEventsTable;
   video_generations: VideoGenerationsTable;
   api_keys: ApiKeysTable;
+  install_facts: InstallFactsTable;
   audit_events: AuditEventsTable;
+  sso_auth_codes: SsoAuthCodesTable;
+  upload_sessions: UploadSessionsTable;
+  user_tokens: UserTokensTable;
 }

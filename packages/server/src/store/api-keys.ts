@@ -1,13 +1,14 @@
-import type { PermissionGroup } from '@darkroom/core';
+import { API_KEY_PREFIX, MAX_API_KEYS, type PermissionGroup } from '@darkroom/core';
 import { sql, type Kysely } from 'kysely';
 import type { ApiKeyRow, DatabaseSchema } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 
-/** Keys look unlike session tokens (`drk_`), so a leaked one is recognised as a key. */
-export const API_KEY_PREFIX = 'drk_key_';
-/** imgix's limit on an account's API keys. */
-export const MAX_ACTIVE_API_KEYS = 20;
+// Shared with the dashboard, which shows a key's hint after it.
+export { API_KEY_PREFIX };
+
+/** imgix's limit on an account's API keys, which the dashboard shows too. */
+export const MAX_ACTIVE_API_KEYS = MAX_API_KEYS;
 /** Writing `last_used_at` on every request would turn each read into a write. */
 const LAST_USED_PRECISION_MS = 60_000;
 

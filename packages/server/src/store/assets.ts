@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { MediaKind } from '@darkroom/core';
 import type { AssetIndexRunRow, AssetRow, DatabaseSchema, SourceRow } from '../db/schema.ts';
-import { containsPattern, selectPage, type Page, type PageRequest } from './list.ts';
+import { containsPattern, prefixPattern, selectPage, type Page, type PageRequest } from './list.ts';
 import { listSources, type SourceColumn } from './sources.ts';
 
 type Db = Kysely<DatabaseSchema>;
@@ -33,6 +33,17 @@ export interface AssetFilter {
   colors?: readonly Rgb[] | undefined;
   /** 'visible' (the default) leaves hidden assets out, 'hidden' shows only them. */
   hidden: 'visible' | 'hidden' | 'all';
+  hasFrames?: boolean | undefined;
+  /** Faces counted, from `min` to `max` (either end open when null). */
+  faceCount?: { min: number | null; max: number | null } | undefined;
+  /** Assets in every one of these categories (any letter case). */
+  allCategories?: readonly string[] | undefined;
+  /** Assets with every one of these tags, the customer's or the analysis' (any letter case). */
+  allTags?: readonly string[] | undefined;
+  /** Custom fields the asset has: `value` null for the key set to anything. */
+  customFields?: readonly { key: string; value: string | null }[] | undefined;
+  /** Paths starting with this ('/photos/'). */
+  pathPrefix?: string | undefined;
 }
 
 /** The name an asset shows when the customer has not given one: its file name. */
@@ -45,6 +56,18 @@ const displayName = sql<string>`lower(coalesce(name, regexp_replace(origin_path,
 
 function jsonTextContains(column: 'categories' | 'labels_user_defined', pattern: string) {
   return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(${sql.ref(column)}) as item(value) where item.value ilike ${pattern})`;
+}
+
+/** Whether every one of `values` is an element of the column's list, in any letter case. */
+function jsonListHasAll(column: 'categories' | 'labels_user_defined', values: readonly string[]) {
+  const lowered = JSON.stringify(values.map((value) => value.toLowerCase()));
+  return sql<SqlBool>`(select coalesce(jsonb_agg(lower(item.value)), '[]'::jsonb) from jsonb_array_elements_text(${sql.ref(column)}) as item(value)) @> ${lowered}::jsonb`;
+}
+
+/** A tag the customer gave or the analysis found (labels hold `{name, confidence}`). */
+function hasTag(tag: string) {
+  const lowered = tag.toLowerCase();
+  return sql<SqlBool>`(exists (select 1 from jsonb_array_elements_text(labels_user_defined) as item(value) where lower(item.value) = ${lowered}) or exists (select 1 from jsonb_array_elements(labels) as label(value) where lower(label.value->>'name') = ${lowered}))`;
 }
 
 function hexChannel(offset: number) {
@@ -77,6 +100,24 @@ export async function listAssets(
   const { colors, keyword } = filter;
   if (colors !== undefined) {
     query = query.where((where) => where.or(colors.map((color) => nearColor(color))));
+  }
+  if (filter.hasFrames !== undefined) query = query.where('has_frames', '=', filter.hasFrames);
+  const { faceCount, allCategories, allTags, customFields, pathPrefix } = filter;
+  if (faceCount?.min != null) query = query.where('face_count', '>=', faceCount.min);
+  if (faceCount?.max != null) query = query.where('face_count', '<=', faceCount.max);
+  if (allCategories !== undefined && allCategories.length > 0) {
+    query = query.where(jsonListHasAll('categories', allCategories));
+  }
+  for (const tag of allTags ?? []) query = query.where(hasTag(tag));
+  for (const { key, value } of customFields ?? []) {
+    query = query.where(
+      value === null
+        ? sql<SqlBool>`custom_fields ? ${key}`
+        : sql<SqlBool>`custom_fields ->> ${key} = ${value}`,
+    );
+  }
+  if (pathPrefix !== undefined) {
+    query = query.where('origin_path', 'like', prefixPattern(pathPrefix));
   }
   if (keyword !== undefined) {
     const pattern = containsPattern(keyword);
@@ -118,6 +159,8 @@ export interface AssetChanges {
   categories?: string[];
   labelsUserDefined?: string[];
   hidden?: boolean;
+  /** Replaces the custom fields whole. */
+  customFields?: Record<string, string>;
 }
 
 export async function updateAsset(db: Db, id: string, changes: AssetChanges): Promise<AssetRow> {
@@ -133,6 +176,9 @@ export async function updateAsset(db: Db, id: string, changes: AssetChanges): Pr
         ? { labels_user_defined: JSON.stringify(changes.labelsUserDefined) }
         : {}),
       ...(changes.hidden !== undefined ? { hidden: changes.hidden } : {}),
+      ...(changes.customFields !== undefined
+        ? { custom_fields: JSON.stringify(changes.customFields) }
+        : {}),
       date_modified: new Date(),
     })
     .where('id', '=', id)

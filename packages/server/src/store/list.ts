@@ -5,6 +5,11 @@ export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** Escapes LIKE wildcards so a filter value matches literally as the start of a value. */
+export function prefixPattern(value: string): string {
+  return `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
 /** One page of rows and how many rows there are in all. */
 export interface Page<TRow> {
   rows: TRow[];

@@ -86,3 +86,19 @@ export async function revokeSession(db: Kysely<DatabaseSchema>, sessionId: strin
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/**
+ * Ends every session of a user at once, impersonations they started included (a password
+ * reset: whoever held one of them is signed out).
+ */
+export async function revokeUserSessions(
+  db: Kysely<DatabaseSchema>,
+  userId: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('impersonator_user_id', '=', userId)]))
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -7,13 +7,13 @@ import type {
   StoredCredentials,
 } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { selectPage, type Page, type PageRequest } from './list.ts';
+import { containsPattern, selectPage, type Page, type PageRequest } from './list.ts';
 import { withDomainRace, writeDomains } from './source-domains.ts';
 
 /** Spec platform section 9: the demo source has the zero-filled id. */
 export { DEMO_SOURCE_ID } from '@darkroom/core';
 
-export type SourceColumn = 'name' | 'created_at' | 'updated_at';
+export type SourceColumn = 'name' | 'created_at' | 'updated_at' | 'enabled' | 'deployed_at';
 
 type DeploymentStatus = SourceRow['deployment_status'];
 
@@ -119,6 +119,14 @@ export interface SourceFilter {
   accountId?: string | undefined;
   /** Lists the demo source too, which every account may browse (the asset manager). */
   withDemo?: boolean;
+  /** Case-insensitive substring of the name. */
+  nameContains?: string | undefined;
+  type?: string | undefined;
+  storageProvider?: string | undefined;
+  /** Sources holding this subdomain or custom domain. */
+  domain?: { kind: 'subdomain' | 'custom'; domain: string } | undefined;
+  /** Sources whose (non-secret) credential fields have exactly these values. */
+  credentials?: readonly { field: string; value: string }[] | undefined;
 }
 
 /** Sources of an account (or every account); the demo source only when asked for. */
@@ -139,6 +147,29 @@ export async function listSources(
   }
   if (filter.accountId !== undefined) query = query.where('account_id', '=', filter.accountId);
   if (filter.enabled !== undefined) query = query.where('enabled', '=', filter.enabled);
+  if (filter.nameContains !== undefined) {
+    query = query.where('name', 'ilike', containsPattern(filter.nameContains));
+  }
+  if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+  if (filter.storageProvider !== undefined) {
+    query = query.where('storage_provider', '=', filter.storageProvider);
+  }
+  const { domain } = filter;
+  if (domain !== undefined) {
+    query = query.where((where) =>
+      where.exists(
+        where
+          .selectFrom('source_domains')
+          .select('source_domains.domain')
+          .whereRef('source_domains.source_id', '=', 'sources.id')
+          .where('source_domains.kind', '=', domain.kind)
+          .where('source_domains.domain', '=', domain.domain.toLowerCase()),
+      ),
+    );
+  }
+  for (const { field, value } of filter.credentials ?? []) {
+    query = query.where(sql<boolean>`credentials ->> ${field} = ${value}`);
+  }
   return selectPage(query, request, {
     sortKey: (column) => (column === 'name' ? sql`lower(${sql.ref(column)})` : sql.ref(column)),
   });

@@ -25,7 +25,8 @@ export interface NewUserValues {
   accountId: string;
   name: string;
   email: string;
-  passwordHash: string;
+  /** Null for a teammate invited to choose their own: they cannot sign in until they do. */
+  passwordHash: string | null;
   admin?: boolean;
   permissions: readonly PermissionGroup[];
 }
@@ -114,6 +115,25 @@ export async function updateUser(
       ...(changes.permissions === undefined
         ? {}
         : { permissions: JSON.stringify(changes.permissions) }),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets a user's password (and their name, when given); the row as it is now. */
+export async function setUserPassword(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+  passwordHash: string,
+  name?: string,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      ...(name === undefined ? {} : { name }),
       updated_at: new Date(),
     })
     .where('id', '=', id)

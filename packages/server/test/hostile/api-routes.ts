@@ -19,7 +19,12 @@ export type IdKind =
   | 'metric'
   | 'invoice'
   | 'subscription'
-  | 'generation';
+  | 'generation'
+  /** A well-formed invitation or password-reset token that no link has. */
+  | 'linkToken'
+  /** A report of imgix's Management API (today's image_analytics) and its file's name. */
+  | 'report'
+  | 'reportFile';
 
 /** The ids the battery created, by kind. */
 export type ApiIds = Readonly<Record<IdKind, string>> & {
@@ -28,7 +33,7 @@ export type ApiIds = Readonly<Record<IdKind, string>> & {
 };
 
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The Fastify route pattern. */
   pattern: string;
   /** Who may call it: signed-in requests use the user's token, or the admin's for admin routes. */
@@ -43,6 +48,8 @@ export interface ApiRoute {
 
 const API = '/api/v4';
 const ADMIN = `${API}/admin`;
+/** imgix's Management API. */
+const IMGIX = '/api/v1';
 
 function get(pattern: string, extra: Partial<ApiRoute> = {}): ApiRoute {
   return { method: 'GET', pattern, access: 'user', ...extra };
@@ -61,6 +68,17 @@ function withBody(
 /** The API's routes (HEAD comes with each GET), as the app registers them without Stripe. */
 export const API_ROUTES: readonly ApiRoute[] = [
   get('/healthz', { access: 'public' }),
+  // The API reference (api/openapi/reference-routes.ts): Swagger UI's page, assets, documents.
+  ...[
+    '/api/docs',
+    '/api/docs/',
+    '/api/docs/static/index.html',
+    '/api/docs/static/swagger-initializer.js',
+    '/api/docs/static/*',
+    '/api/docs/json',
+    '/api/docs/yaml',
+    '/api/docs/openapi.json',
+  ].map((pattern) => get(pattern, { access: 'public' })),
   withBody(
     'POST',
     `${API}/accounts`,
@@ -107,6 +125,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     }),
     { access: 'public' },
   ),
+  // Single sign-on is not configured here: start and callback send the browser back to sign-in.
+  get(`${API}/sso/providers`, { access: 'public' }),
+  get(`${API}/sso/start`, { access: 'public' }),
+  get(`${API}/sso/callback`, { access: 'public' }),
+  get(`${API}/account/sso`),
+  withBody('PATCH', `${API}/account/sso`, 'sso_settings', () => ({ require_sso: false })),
   get(`${API}/sources`, { query: 'list' }),
   withBody('POST', `${API}/sources`, 'sources', () => ({
     name: 'Battery extra',
@@ -135,6 +159,30 @@ export const API_ROUTES: readonly ApiRoute[] = [
     password: 'battery-password',
   })),
   get(`${API}/users/:id`, { ids: ['user'], query: 'include' }),
+  // The teammate has a password: the handler is reached and answers 409.
+  { method: 'POST', pattern: `${API}/users/:id/invitation`, access: 'user', ids: ['teammate'] },
+  get(`${API}/invitations/:token`, { access: 'public', ids: ['linkToken'] }),
+  withBody(
+    'POST',
+    `${API}/invitations/:token/acceptance`,
+    'invitation_acceptances',
+    () => ({ password: 'battery-password' }),
+    { access: 'public', ids: ['linkToken'] },
+  ),
+  withBody(
+    'POST',
+    `${API}/password-resets`,
+    'password_resets',
+    () => ({ email: 'battery-nobody@example.com' }),
+    { access: 'public' },
+  ),
+  withBody(
+    'POST',
+    `${API}/password-resets/:token`,
+    'password_resets',
+    () => ({ password: 'battery-password' }),
+    { access: 'public', ids: ['linkToken'] },
+  ),
   withBody('PATCH', `${API}/users/:id`, 'users', () => ({ permissions: ['purge'] }), {
     ids: ['teammate'],
   }),
@@ -181,6 +229,52 @@ export const API_ROUTES: readonly ApiRoute[] = [
   get(`${API}/billing/usage`),
   get(`${API}/billing/invoices/:id/hosted`, { ids: ['invoice'] }),
   get(`${API}/billing/invoices/:id/pdf`, { ids: ['invoice'] }),
+  get(`${IMGIX}/sources`, { query: 'list' }),
+  withBody('POST', `${IMGIX}/sources`, 'sources', () => ({
+    name: 'Battery imgix',
+    deployment: { type: 'darkroom_storage', imgix_subdomains: ['battery-imgix'] },
+  })),
+  get(`${IMGIX}/sources/:id`, { ids: ['source'] }),
+  withBody('PATCH', `${IMGIX}/sources/:id`, 'sources', () => ({ name: 'Renamed via imgix' }), {
+    ids: ['source'],
+  }),
+  withBody('POST', `${IMGIX}/purge`, 'purges', (ids) => ({ url: ids.deliveryUrl })),
+  get(`${IMGIX}/sources/:id/assets`, { ids: ['source'], query: 'list' }),
+  get(`${IMGIX}/sources/:id/assets/*`, { ids: ['source', 'assetPath'] }),
+  withBody('PATCH', `${IMGIX}/sources/:id/assets/*`, 'assets', () => ({ name: 'Renamed' }), {
+    ids: ['source', 'assetPath'],
+  }),
+  get(`${IMGIX}/assets/:id`, { ids: ['source'], query: 'list' }),
+  get(`${IMGIX}/assets/:id/*`, { ids: ['source', 'assetPath'] }),
+  // The file exists: without ?overwrite=true every upload is refused and nothing changes.
+  {
+    method: 'POST',
+    pattern: `${IMGIX}/sources/:id/upload/*`,
+    access: 'user',
+    ids: ['source', 'assetPath'],
+  },
+  {
+    method: 'POST',
+    pattern: `${IMGIX}/sources/upload/:sourceId/*`,
+    access: 'user',
+    ids: ['source', 'assetPath'],
+  },
+  {
+    method: 'POST',
+    pattern: `${IMGIX}/sources/:id/upload-sessions/*`,
+    access: 'user',
+    ids: ['source', 'assetPath'],
+  },
+  // No session has the account's id: refused whatever the token.
+  {
+    method: 'PUT',
+    pattern: `${IMGIX}/upload-sessions/:sessionId`,
+    access: 'public',
+    ids: ['account'],
+  },
+  get(`${IMGIX}/reports`, { query: 'list' }),
+  get(`${IMGIX}/reports/:reportId`, { ids: ['report'] }),
+  get(`${IMGIX}/reports/:reportId/files/:fileName`, { ids: ['report', 'reportFile'] }),
   get(`${ADMIN}/accounts`, { access: 'admin', query: 'list' }),
   get(`${ADMIN}/accounts/:id`, { access: 'admin', ids: ['account'] }),
   withBody('PATCH', `${ADMIN}/accounts/:id`, 'accounts', () => ({ capabilities: [] }), {

@@ -205,6 +205,7 @@ export async function setUpTargets(options: TargetOptions): Promise<HostileTarge
     }),
   );
   const host = (subdomain: string) => `${subdomain}.${options.deliveryDomain}`;
+  const todaysReport = `image_analytics_${new Date().toISOString().slice(0, 10).replaceAll('-', '')}`;
   await options.deploy({
     managed: host(managedSubdomain),
     origin: host(originSubdomain),
@@ -234,6 +235,9 @@ export async function setUpTargets(options: TargetOptions): Promise<HostileTarge
       invoice: 'in_battery_unknown',
       subscription: 'sub_battery_unknown',
       generation: '00000000-0000-0000-0000-000000000000',
+      linkToken: `dri_${'A'.repeat(43)}`,
+      report: todaysReport,
+      reportFile: `${todaysReport}.csv`,
       deliveryUrl: `http://${victimSubdomain}.${options.deliveryDomain}/small.png`,
     },
   };

@@ -19,6 +19,7 @@ import {
 
 const postgresUrl = inject('postgresUrl');
 const DELIVERY_DOMAIN = 'images.test';
+const SHARED_SECRET_KEY = randomBytes(32).toString('hex');
 /** A premium render: background removal, which the stand-in models hold as long as asked. */
 const TARGET = '/astronaut.png?bg-remove=true&w=64&fm=png';
 
@@ -71,6 +72,8 @@ describe.skipIf(postgresUrl === null)('a job in hand when its server stops', () 
     const server = startScript(STAND_IN_SERVER, {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      // Required with DATABASE_URL: both servers must decrypt what the other encrypted.
+      DARKROOM_SECRET_KEY: SHARED_SECRET_KEY,
       PORT: String(port),
       HOST: '127.0.0.1',
       DELIVERY_DOMAIN,

@@ -11,6 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { getSession, setSession } from '../app/session.ts';
 import { apiFetch, resourceDocument, type ApiDocument } from './client.ts';
+import { includedInvitation, type Invitation } from './invitation-resource.ts';
 
 export type UserResource = ResourceObject<'users', UserAttributes>;
 export type NewUserValues = z.output<typeof newUserSchema>;
@@ -88,13 +89,22 @@ async function getUser(id: string, signal?: AbortSignal): Promise<User> {
   return toUser(document.data);
 }
 
-/** `POST /users`: adds a teammate to the caller's account. */
-async function createUser(values: NewUserValues): Promise<User> {
+/** A teammate just added, with the invitation emailed to them (null when given a password). */
+export interface AddedUser {
+  user: User;
+  invitation: Invitation | null;
+}
+
+/**
+ * `POST /users`: adds a teammate to the caller's account. Without a password they are invited by
+ * email; 502 `mail_not_sent` when the mail server refuses it (then nobody was added).
+ */
+async function createUser(values: NewUserValues): Promise<AddedUser> {
   const document = await apiFetch<ApiDocument<UserResource>>('/users', {
     method: 'POST',
     body: resourceDocument('users', values),
   });
-  return toUser(document.data);
+  return { user: toUser(document.data), invitation: includedInvitation(document.included) };
 }
 
 /**

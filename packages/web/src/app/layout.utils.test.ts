@@ -14,6 +14,8 @@ describe('navGroupsFor', () => {
       ['Analytics', 'link'],
       ['Billing', 'link'],
       ['Users', 'link'],
+      ['API keys', 'link'],
+      ['Audit log', 'link'],
     ]);
   });
 
@@ -25,6 +27,8 @@ describe('navGroupsFor', () => {
       { kind: 'locked', label: 'Analytics', icon: 'analytics', needs: 'analytics' },
       { kind: 'link', label: 'Billing', to: '/billing', icon: 'billing' },
       { kind: 'locked', label: 'Users', icon: 'users', needs: 'account_admin' },
+      { kind: 'locked', label: 'API keys', icon: 'api-keys', needs: 'account_admin' },
+      { kind: 'locked', label: 'Audit log', icon: 'audit-log', needs: 'account_admin' },
     ]);
   });
 
@@ -48,6 +52,12 @@ describe('navGroupsFor', () => {
     expect(admin?.label).toBe('Admin');
     expect(admin?.items).toEqual([
       { kind: 'link', label: 'Admin: users', to: '/admin/users', icon: 'admin-users' },
+      {
+        kind: 'link',
+        label: 'Admin: audit log',
+        to: '/admin/audit-log',
+        icon: 'admin-audit-log',
+      },
       { kind: 'link', label: 'UI gallery', to: '/ui', icon: 'ui-gallery' },
     ]);
   });

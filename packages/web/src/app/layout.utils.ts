@@ -3,7 +3,16 @@ import { hasPermission } from './permissions.ts';
 import type { Session } from './session.ts';
 
 export type NavIconName =
-  'sources' | 'assets' | 'analytics' | 'billing' | 'users' | 'admin-users' | 'ui-gallery';
+  | 'sources'
+  | 'assets'
+  | 'analytics'
+  | 'billing'
+  | 'users'
+  | 'api-keys'
+  | 'audit-log'
+  | 'admin-users'
+  | 'admin-audit-log'
+  | 'ui-gallery';
 
 export type NavItem =
   | { kind: 'link'; label: string; to: string; icon: NavIconName }
@@ -32,10 +41,13 @@ const PRODUCT_ITEMS: ProductItem[] = [
   { kind: 'link', label: 'Analytics', to: '/analytics', icon: 'analytics', needs: 'analytics' },
   { kind: 'link', label: 'Billing', to: '/billing', icon: 'billing', needs: 'billing' },
   { kind: 'link', label: 'Users', to: '/users', icon: 'users', needs: 'account_admin' },
+  { kind: 'link', label: 'API keys', to: '/api-keys', icon: 'api-keys', needs: 'account_admin' },
+  { kind: 'link', label: 'Audit log', to: '/audit-log', icon: 'audit-log', needs: 'account_admin' },
 ];
 
 const ADMIN_ITEMS: NavItem[] = [
   { kind: 'link', label: 'Admin: users', to: '/admin/users', icon: 'admin-users' },
+  { kind: 'link', label: 'Admin: audit log', to: '/admin/audit-log', icon: 'admin-audit-log' },
   { kind: 'link', label: 'UI gallery', to: '/ui', icon: 'ui-gallery' },
 ];
 

@@ -1,3 +1,8 @@
+import {
+  FORGOT_PASSWORD_PAGE_PATH,
+  INVITATION_PAGE_PATH,
+  PASSWORD_RESET_PAGE_PATH,
+} from '@darkroom/core';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { SignUpPage } from '../features/auth/sign-up-page.tsx';
@@ -26,7 +31,32 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'sign-in', Component: SignInPage },
           { path: 'sign-up', Component: SignUpPage },
+          {
+            // Also where the password-changed email points (server mail/messages.ts).
+            path: FORGOT_PASSWORD_PAGE_PATH.slice(1),
+            lazy: async () => {
+              const { ForgotPasswordPage } =
+                await import('../features/auth/forgot-password-page.tsx');
+              return { Component: ForgotPasswordPage };
+            },
+          },
         ],
+      },
+      // The emailed links' pages open whoever is signed in here: the link's token decides.
+      {
+        path: PASSWORD_RESET_PAGE_PATH.slice(1),
+        lazy: async () => {
+          const { ResetPasswordPage } = await import('../features/auth/reset-password-page.tsx');
+          return { Component: ResetPasswordPage };
+        },
+      },
+      {
+        path: INVITATION_PAGE_PATH.slice(1),
+        lazy: async () => {
+          const { AcceptInvitationPage } =
+            await import('../features/auth/accept-invitation-page.tsx');
+          return { Component: AcceptInvitationPage };
+        },
       },
       {
         loader: requireSession,
@@ -126,11 +156,35 @@ export const routes: RouteObject[] = [
             children: [{ path: 'new', Component: AddUserDialog }],
           },
           {
+            // API keys and the audit log load on demand (bundle budget).
+            path: 'api-keys',
+            lazy: async () => {
+              const { ApiKeysPage } = await import('../features/api-keys/api-keys-page.tsx');
+              return { Component: ApiKeysPage };
+            },
+          },
+          {
+            path: 'audit-log',
+            lazy: async () => {
+              const { AuditLogPage } = await import('../features/audit-log/audit-log-page.tsx');
+              return { Component: AuditLogPage };
+            },
+          },
+          {
             path: 'admin/users',
             loader: requireAdmin,
             lazy: async () => {
               const { AdminUsersPage } = await import('../features/admin/admin-users-page.tsx');
               return { Component: AdminUsersPage };
+            },
+          },
+          {
+            path: 'admin/audit-log',
+            loader: requireAdmin,
+            lazy: async () => {
+              const { AdminAuditLogPage } =
+                await import('../features/audit-log/admin-audit-log-page.tsx');
+              return { Component: AdminAuditLogPage };
             },
           },
           {

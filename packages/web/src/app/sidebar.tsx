@@ -2,8 +2,11 @@ import {
   ChartColumn,
   CreditCard,
   Database,
+  FileClock,
   Images,
+  KeyRound,
   Lock,
+  ScrollText,
   Shapes,
   ShieldUser,
   Users,
@@ -26,7 +29,10 @@ const ICONS: Record<NavIconName, LucideIcon> = {
   analytics: ChartColumn,
   billing: CreditCard,
   users: Users,
+  'api-keys': KeyRound,
+  'audit-log': ScrollText,
   'admin-users': ShieldUser,
+  'admin-audit-log': FileClock,
   'ui-gallery': Shapes,
 };
 

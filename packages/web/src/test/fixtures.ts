@@ -59,6 +59,7 @@ export function userResource(
     account_id?: string;
     date_created?: number;
     permissions?: PermissionGroup[];
+    date_invitation_expires?: number | null;
   } = {},
 ) {
   return {
@@ -72,6 +73,7 @@ export function userResource(
       account_id: extra.account_id ?? ids.account,
       date_created: extra.date_created ?? Date.UTC(2025, 0, 15, 12),
       date_modified: extra.date_created ?? Date.UTC(2025, 0, 15, 12),
+      date_invitation_expires: extra.date_invitation_expires ?? null,
     },
     relationships: { account: { data: { type: 'accounts', id: extra.account_id ?? ids.account } } },
   };

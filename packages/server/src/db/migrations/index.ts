@@ -16,6 +16,10 @@ import { videoGenerations } from './0015_video_generations.ts';
 import { permissionGroups } from './0016_permission_groups.ts';
 import { apiKeys } from './0017_api_keys.ts';
 import { auditEvents } from './0018_audit_events.ts';
+import { userTokens } from './0019_user_tokens.ts';
+import { singleSignOn } from './0020_single_sign_on.ts';
+import { managementApi } from './0021_management_api.ts';
+import { installFacts } from './0022_install_facts.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -38,4 +42,8 @@ export const MIGRATIONS: readonly Migration[] = [
   permissionGroups,
   apiKeys,
   auditEvents,
+  userTokens,
+  singleSignOn,
+  managementApi,
+  installFacts,
 ];

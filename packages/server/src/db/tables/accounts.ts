@@ -4,6 +4,9 @@ import type { CapabilityName, PermissionGroup } from '@darkroom/core';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, NullableTimestamp, Timestamp } from './columns.ts';
 
+/** How a user signs in: a password, or single sign-on through the OpenID Connect provider. */
+export type AuthProvider = 'password' | 'oidc';
+
 export interface AccountsTable {
   id: string;
   company: string;
@@ -12,6 +15,8 @@ export interface AccountsTable {
   internal: Generated<boolean>;
   /** Premium capabilities granted to every source of the account (migration 0010). */
   capabilities: ColumnType<CapabilityName[], string | undefined, string>;
+  /** The account's users sign in through single sign-on only (migration 0020). */
+  require_sso: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -21,10 +26,13 @@ export interface UsersTable {
   account_id: string;
   name: string;
   email: string;
-  password_hash: string;
+  /** argon2id; null until an invited teammate chooses a password (migration 0019). */
+  password_hash: string | null;
   admin: Generated<boolean>;
   /** The user's permission groups (migration 0016), as granted; never empty. */
   permissions: ColumnType<PermissionGroup[], string | undefined, string>;
+  /** How the user last signed in (migration 0020); null before their first sign-in. */
+  auth_provider: AuthProvider | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -55,6 +55,8 @@ export interface AssetsTable {
   description: string | null;
   categories: EditableJson<string[]>;
   labels_user_defined: EditableJson<string[]>;
+  /** imgix's custom fields: free key-value metadata (migration 0021). */
+  custom_fields: EditableJson<Record<string, string>>;
   hidden: Editable<boolean>;
   uploaded_by: string | null;
   origin_etag: string | null;

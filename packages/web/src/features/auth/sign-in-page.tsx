@@ -9,6 +9,7 @@ import { Button, Form, FormRootError, TextField, useZodForm } from '../../ui/ind
 import { applyServerErrors } from '../forms/apply-server-errors.ts';
 import { AuthCard } from './auth-card.tsx';
 import { SIGN_IN_MESSAGES, authLink, destinationAfterSignIn } from './auth.utils.ts';
+import { SsoSignIn } from './sso-sign-in.tsx';
 
 export function SignInPage() {
   useDocumentTitle('Sign in');
@@ -45,6 +46,7 @@ export function SignInPage() {
         </>
       }
     >
+      <SsoSignIn next={next} />
       <Form form={form} onSubmit={onSubmit} className="space-y-5">
         <FormRootError />
         <TextField name="email" label="Email" type="email" autoComplete="username" required />
@@ -55,6 +57,11 @@ export function SignInPage() {
           autoComplete="current-password"
           required
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" color="orange" working={isSubmitting} className="w-full">
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -34,7 +34,8 @@ export function ListEmpty({
   action,
 }: {
   title: string;
-  description?: string;
+  /** What the list is for and how to fill it: phrasing content (text, code, links). */
+  description?: ReactNode;
   action?: ReactNode;
 }) {
   return (

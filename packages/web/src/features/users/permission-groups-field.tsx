@@ -14,6 +14,8 @@ export interface PermissionGroupsFieldProps {
   name: string;
   legend: string;
   description?: string;
+  /** The groups offered, in the catalogue's order; all of them unless the giver holds fewer. */
+  groups?: readonly PermissionGroup[];
 }
 
 /**
@@ -22,7 +24,12 @@ export interface PermissionGroupsFieldProps {
  * Asset Manager Edit) shows checked and fixed, saying which group includes it; the boxes chosen
  * under it come back as they were when that group is unchecked.
  */
-export function PermissionGroupsField({ name, legend, description }: PermissionGroupsFieldProps) {
+export function PermissionGroupsField({
+  name,
+  legend,
+  description,
+  groups = PERMISSION_GROUPS,
+}: PermissionGroupsFieldProps) {
   const id = useId();
   const { field, fieldState } = useController({ name });
   const chosen = field.value as PermissionGroup[];
@@ -48,7 +55,7 @@ export function PermissionGroupsField({ name, legend, description }: PermissionG
         </p>
       )}
       <ul className="mt-2 divide-y divide-zinc-100 rounded-lg ring-1 ring-zinc-200">
-        {PERMISSION_GROUPS.map((group, index) => (
+        {PERMISSION_GROUPS.filter((group) => groups.includes(group)).map((group, index) => (
           <PermissionOption
             key={group}
             group={group}

@@ -1,4 +1,5 @@
-import { ShieldCheck, Trash2 } from 'lucide-react';
+import { MailPlus, ShieldCheck, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import type { User } from '../../api/users.ts';
 import { Badge } from '../../ui/index.ts';
 import { TableHead } from '../lists/table-head.tsx';
@@ -20,6 +21,53 @@ export interface UsersListProps {
   onDelete: (user: User) => void;
   /** The user whose deletion is under way, whose button shows it. */
   deletingId?: string | null;
+  /** Emails a teammate who has not accepted yet a new invitation. */
+  onResendInvitation: (user: User) => void;
+  /** The user whose invitation is being resent, whose button shows it. */
+  resendingId?: string | null;
+}
+
+/**
+ * Under a teammate's name while their invitation is not accepted: they cannot sign in yet. Past
+ * its expiry the link no longer works, and Resend sends a new one.
+ */
+function InvitationStatus({ user, now }: { user: User; now: number }) {
+  const expires = user.date_invitation_expires;
+  if (expires === null) return null;
+  const expired = expires <= now;
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-zinc-500">
+      <Badge size="small" color={expired ? 'red' : 'yellow'}>
+        {expired ? 'Invitation expired' : 'Invitation pending'}
+      </Badge>
+      <span>
+        {expired ? 'Expired' : 'Expires'} {formatDate(expires)}
+      </span>
+    </span>
+  );
+}
+
+function ResendInvitationButton({
+  user,
+  busy,
+  onResend,
+}: {
+  user: User;
+  busy: boolean;
+  onResend: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onResend}
+      disabled={busy}
+      aria-label={`Resend the invitation to ${user.name}`}
+      title="Resend invitation"
+      className="inline-flex size-9 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-50"
+    >
+      <MailPlus aria-hidden="true" className="size-4" />
+    </button>
+  );
 }
 
 function YouMarker() {
@@ -75,7 +123,19 @@ export function UsersList({
   onEditPermissions,
   onDelete,
   deletingId = null,
+  onResendInvitation,
+  resendingId = null,
 }: UsersListProps) {
+  // Read when the list opens: whether a listed invitation has expired.
+  const [now] = useState(() => Date.now());
+  const resendButton = (user: User) =>
+    user.date_invitation_expires !== null && (
+      <ResendInvitationButton
+        user={user}
+        busy={resendingId === user.id}
+        onResend={() => onResendInvitation(user)}
+      />
+    );
   return (
     <>
       <div className="hidden overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm sm:block">
@@ -89,6 +149,7 @@ export function UsersList({
                   <td className="px-4 py-3 font-medium text-zinc-900">
                     {user.name}
                     {isYou && <YouMarker />}
+                    <InvitationStatus user={user} now={now} />
                   </td>
                   <td className="px-4 py-3 text-zinc-600">{user.email}</td>
                   <td className="px-4 py-3">
@@ -98,6 +159,7 @@ export function UsersList({
                     {formatDate(user.date_created)}
                   </td>
                   <td className="px-4 py-2 text-right whitespace-nowrap">
+                    {resendButton(user)}
                     <EditPermissionsButton user={user} onEdit={() => onEditPermissions(user)} />
                     {!isYou && (
                       <DeleteButton
@@ -128,12 +190,14 @@ export function UsersList({
                   {isYou && <YouMarker />}
                 </p>
                 <p className="truncate text-sm text-zinc-600">{user.email}</p>
+                <InvitationStatus user={user} now={now} />
                 <div className="mt-2">
                   <PermissionBadges permissions={user.permissions} compact />
                 </div>
                 <p className="mt-1 text-xs text-zinc-500">Added {formatDate(user.date_created)}</p>
               </div>
               <div className="flex shrink-0 flex-col">
+                {resendButton(user)}
                 <EditPermissionsButton user={user} onEdit={() => onEditPermissions(user)} />
                 {!isYou && (
                   <DeleteButton

@@ -32,6 +32,30 @@ function mockUsersApi(users: unknown[] = [ada, grace]) {
   });
 }
 
+/** A pending invitation's expiry, far enough ahead to stay pending. */
+const INVITATION_EXPIRES = Date.UTC(2099, 0, 22, 12);
+
+function invitationOf(
+  teammate: ReturnType<typeof userResource>,
+  delivery: 'smtp' | 'log',
+  ssoProviderName: string | null = null,
+): Record<string, unknown> {
+  return {
+    type: 'invitations',
+    id: '9'.repeat(24),
+    attributes: {
+      user_id: teammate.id,
+      email: teammate.attributes.email,
+      name: teammate.attributes.name,
+      company: 'Acme',
+      date_expires: INVITATION_EXPIRES,
+      delivery,
+      sign_in: ssoProviderName === null ? 'password' : 'sso',
+      sso_provider_name: ssoProviderName,
+    },
+  };
+}
+
 function usersTable() {
   return screen.getByRole('table');
 }
@@ -316,15 +340,20 @@ describe('UsersPage', () => {
     expect(screen.getByRole('table')).toHaveTextContent('Grace Hopper');
   });
 
-  it('adds a user with Asset Manager Browse unless other groups are chosen', async () => {
+  it('invites a user with Asset Manager Browse unless other groups are chosen', async () => {
     const api = mockUsersApi([ada]);
     const alan = userResource('4'.repeat(24), 'Alan Turing', 'alan@example.com', {
       permissions: ['analytics', 'asset_manager_edit'],
+      date_invitation_expires: INVITATION_EXPIRES,
     });
-    api.on('POST /api/v4/users', { status: 201, body: documentOf(alan) });
+    api.on('POST /api/v4/users', {
+      status: 201,
+      body: documentOf(alan, { included: [invitationOf(alan, 'smtp')] }),
+    });
     const { user } = renderApp('/users/new');
 
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    expect(within(dialog).queryByLabelText('Password')).toBeNull();
     const groups = within(dialog).getByRole('group', { name: 'Permission groups' });
     expect(within(groups).getAllByRole('checkbox', { checked: true })).toEqual([
       within(groups).getByRole('checkbox', { name: 'Asset Manager Browse' }),
@@ -332,32 +361,35 @@ describe('UsersPage', () => {
 
     await user.type(within(dialog).getByLabelText('Name'), 'Alan Turing');
     await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'enigma machine');
     await user.click(within(groups).getByRole('checkbox', { name: 'Analytics' }));
     await user.click(within(groups).getByRole('checkbox', { name: 'Asset Manager Edit' }));
     expect(within(groups).getByRole('checkbox', { name: 'Asset Manager Browse' })).toBeDisabled();
-    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
-    expect(await screen.findByText('User added')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Invitation sent' })).toBeInTheDocument();
     expect(api.requestsTo('POST /api/v4/users')[0]?.body).toEqual({
       data: {
         type: 'users',
         attributes: {
           name: 'Alan Turing',
           email: 'alan@example.com',
-          password: 'enigma machine',
           permissions: ['analytics', 'asset_manager_edit'],
         },
       },
     });
   });
 
-  it('adds a user: dialog, toast, tracked event and a refreshed list', async () => {
+  it('says the invitation was sent, tracks it, and lists the teammate as pending', async () => {
     const api = mockUsersApi([ada]);
-    const alan = userResource('4'.repeat(24), 'Alan Turing', 'alan@example.com');
+    const alan = userResource('4'.repeat(24), 'Alan Turing', 'alan@example.com', {
+      date_invitation_expires: INVITATION_EXPIRES,
+    });
     api.on('POST /api/v4/users', () => {
       api.on('GET /api/v4/users', { body: listOf([ada, alan]) });
-      return { status: 201, body: documentOf(alan) };
+      return {
+        status: 201,
+        body: documentOf(alan, { included: [invitationOf(alan, 'smtp')] }),
+      };
     });
     const { user, router } = renderApp('/users');
 
@@ -368,29 +400,122 @@ describe('UsersPage', () => {
 
     await user.type(within(dialog).getByLabelText('Name'), 'Alan Turing');
     await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'enigma machine');
-    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
-    expect(await screen.findByText('User added')).toBeInTheDocument();
-    await waitFor(() => expect(pathOf(router)).toBe('/users'));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).toBeNull());
-    expect(await screen.findByText('alan@example.com', { selector: 'td' })).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v4/users')[0]?.body).toEqual({
-      data: {
-        type: 'users',
-        attributes: {
-          name: 'Alan Turing',
-          email: 'alan@example.com',
-          password: 'enigma machine',
-          permissions: ['asset_manager_browse'],
-        },
-      },
-    });
+    const sent = await screen.findByRole('dialog', { name: 'Invitation sent' });
+    const status = within(sent).getByRole('status');
+    expect(status).toHaveTextContent(
+      'Invitation sent to alan@example.com. The link works once, until Jan 22, 2099.',
+    );
+    await waitFor(() => expect(status).toHaveFocus());
     await waitFor(() =>
       expect(api.requestsTo('POST /api/v4/events')[0]?.body).toMatchObject({
         data: { attributes: { name: 'User Added' } },
       }),
     );
+    await user.click(within(sent).getByRole('button', { name: 'Done' }));
+
+    await waitFor(() => expect(pathOf(router)).toBe('/users'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = (await screen.findByText('alan@example.com', { selector: 'td' })).closest('tr');
+    expect(row).toHaveTextContent('Invitation pending');
+    expect(row).toHaveTextContent('Expires Jan 22, 2099');
+  });
+
+  it('tells the admin when the server has no mail and the link went to its log', async () => {
+    const api = mockUsersApi([ada]);
+    const alan = userResource('4'.repeat(24), 'Alan Turing', 'alan@example.com', {
+      date_invitation_expires: INVITATION_EXPIRES,
+    });
+    api.on('POST /api/v4/users', {
+      status: 201,
+      body: documentOf(alan, { included: [invitationOf(alan, 'log')] }),
+    });
+    const { user } = renderApp('/users/new');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Alan Turing');
+    await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    const created = await screen.findByRole('dialog', { name: 'Invitation created' });
+    expect(within(created).getByRole('status')).toHaveTextContent(
+      'Mail is not configured on this server (SMTP_URL): the invitation link for alan@example.com was written to the server log.',
+    );
+    await user.click(within(created).getByRole('button', { name: 'Add another user' }));
+    const again = await screen.findByRole('dialog', { name: 'Add user' });
+    expect(within(again).getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('says a teammate of an account that requires single sign-on joins with the provider', async () => {
+    const api = mockUsersApi([ada]);
+    const alan = userResource('4'.repeat(24), 'Alan Turing', 'alan@example.com', {
+      date_invitation_expires: INVITATION_EXPIRES,
+    });
+    api.on('POST /api/v4/users', {
+      status: 201,
+      body: documentOf(alan, { included: [invitationOf(alan, 'smtp', 'Google')] }),
+    });
+    const { user } = renderApp('/users/new');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Alan Turing');
+    await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    const sent = await screen.findByRole('dialog', { name: 'Invitation sent' });
+    expect(sent).toHaveAccessibleDescription(
+      'Alan Turing joins once they sign in with Google from the link.',
+    );
+  });
+
+  it('keeps the form as typed when the mail server refuses the invitation', async () => {
+    const api = mockUsersApi([ada]);
+    const refused =
+      'The invitation to alan@example.com could not be sent: the mail server did not take it.';
+    api.on('POST /api/v4/users', errorReply(502, [{ code: 'mail_not_sent', detail: refused }]));
+    const { user } = renderApp('/users/new');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Alan Turing');
+    await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refused);
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('alan@example.com');
+  });
+
+  it('resends an expired invitation from the list and says where it went', async () => {
+    const expired = userResource(ids.teammate, 'Grace Hopper', 'grace@example.com', {
+      date_invitation_expires: Date.UTC(2020, 0, 1),
+    });
+    const api = mockUsersApi([ada, expired]);
+    api.on(`POST /api/v4/users/${ids.teammate}/invitation`, {
+      status: 201,
+      body: documentOf(invitationOf(expired, 'smtp')),
+    });
+    const { user } = renderApp('/users');
+
+    const row = (await screen.findByText('grace@example.com', { selector: 'td' })).closest('tr');
+    expect(row).toHaveTextContent('Invitation expired');
+    expect(row).toHaveTextContent('Expired Jan 1, 2020');
+    // Active teammates have nothing to resend.
+    expect(
+      screen.queryByRole('button', { name: 'Resend the invitation to Ada Lovelace' }),
+    ).toBeNull();
+    await user.click(
+      within(row as HTMLElement).getByRole('button', {
+        name: 'Resend the invitation to Grace Hopper',
+      }),
+    );
+
+    expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Invitation sent to grace@example.com. The link works once, until Jan 22, 2099.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(`POST /api/v4/users/${ids.teammate}/invitation`)).toHaveLength(1);
   });
 
   it('shows a taken email on the field of the add-user form', async () => {
@@ -406,8 +531,7 @@ describe('UsersPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
     await user.type(within(dialog).getByLabelText('Name'), 'Grace');
     await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'long enough password');
-    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
     const email = within(dialog).getByLabelText('Email');
     await waitFor(() =>
@@ -425,8 +549,7 @@ describe('UsersPage', () => {
     const name = within(dialog).getByLabelText('Name');
     await user.type(name, 'Grace <i>admin</i>');
     await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
-    await user.type(within(dialog).getByLabelText('Password'), 'long enough password');
-    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
     await waitFor(() =>
       expect(name).toHaveAccessibleDescription('Names cannot include brackets or HTML.'),

@@ -1,6 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
+import { useResendInvitationMutation } from '../../api/invitations.ts';
 import { useDeleteUserMutation, useUsersQuery, type User } from '../../api/users.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { useSession } from '../../app/session.ts';
@@ -11,6 +12,8 @@ import { Pagination } from '../lists/pagination.tsx';
 import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
 import { PermissionGate } from '../permissions/permission-required.tsx';
 import { EditPermissionsDialog } from './edit-permissions-dialog.tsx';
+import { invitationOutcomeText } from './invitation-outcome.tsx';
+import { SingleSignOnSetting } from './single-sign-on-setting.tsx';
 import { UsersList } from './users-list.tsx';
 
 const primaryLinkClass =
@@ -35,6 +38,7 @@ function UsersScreen() {
   const page = parsePageParam(searchParams.get('page'));
   const users = useUsersQuery({ page });
   const deleteUser = useDeleteUserMutation();
+  const resendInvitation = useResendInvitationMutation();
   const overlay = useOverlay();
   const search = searchWithPage(searchParams, page);
   const [editing, setEditing] = useState<User | null>(null);
@@ -57,6 +61,21 @@ function UsersScreen() {
     }
   };
 
+  const resend = async (user: User) => {
+    try {
+      const invitation = await resendInvitation.mutateAsync(user.id);
+      const description = invitationOutcomeText(invitation);
+      // Without mail, the admin has a step left: the toast stays until read.
+      if (invitation.delivery === 'log') {
+        toast.warning('Invitation created', { description, duration: Infinity });
+      } else {
+        toast.success('Invitation sent', { description });
+      }
+    } catch (error) {
+      toast.error('Could not resend the invitation', { description: errorMessageOf(error) });
+    }
+  };
+
   const addUserLink = (
     <Link to={`/users/new${search}`} className={primaryLinkClass}>
       <UserPlus aria-hidden="true" className="size-4" />
@@ -75,6 +94,8 @@ function UsersScreen() {
         </div>
         {addUserLink}
       </div>
+
+      <SingleSignOnSetting />
 
       {users.isPending ? (
         <ListSkeleton label="Loading users" />
@@ -110,6 +131,8 @@ function UsersScreen() {
             onEditPermissions={setEditing}
             onDelete={(user) => void confirmDelete(user)}
             deletingId={deleteUser.isPending ? deleteUser.variables : null}
+            onResendInvitation={(user) => void resend(user)}
+            resendingId={resendInvitation.isPending ? resendInvitation.variables : null}
           />
           <Pagination
             label="Users pages"
