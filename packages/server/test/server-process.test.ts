@@ -195,7 +195,8 @@ describe('the server process and admin:create', () => {
 
   it(
     'refuses to start, exit 78, with a secret key other than the one the database was started with',
-    { timeout: 60_000 },
+    // Two starts of a server, on two cores shared with the other test files.
+    { timeout: 180_000 },
     async () => {
       // The earlier tests started on this data directory with its key file: the database holds
       // that key's fingerprint now.
