@@ -49,6 +49,7 @@ const SERVER_LAYERS = [
   ['analytics', 'assets', 'video-generations', 'sources', 'demo'],
   ['delivery'],
   ['api'],
+  ['metrics'],
   [
     'framework-errors.ts',
     'job-runners.ts',

@@ -12,6 +12,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './api/error-handl
 import { healthRoutes } from './api/health.ts';
 import { registerImpersonationAudit } from './api/impersonation-audit.ts';
 import { registerRateLimit } from './api/rate-limit.ts';
+import { registerRateLimitSweep } from './api/rate-limit-sweep.ts';
 import { serializeRequest } from './api/request-log.ts';
 import { registerReadOnlyGuard } from './api/read-only.ts';
 import { registerApiRoutes } from './api/routes.ts';
@@ -38,6 +39,11 @@ import { createJobRunners } from './job-runners.ts';
 import { defaultStorageAdapterFactory, type StorageAdapterFactory } from './storage/index.ts';
 import { installOrigins } from './storage/source-origins.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createMetricsRegistry } from './metrics/metrics-registry.ts';
+import { registerMetricsRoute } from './metrics/metrics-route.ts';
+import { registerRequestCounting } from './metrics/request-counting.ts';
+import { ServerCounters } from './metrics/server-counters.ts';
+import { REQUEST_ID_HEADER, registerRequestIdHeader, requestIdOf } from './net/request-id.ts';
 
 export type { Config } from './config.ts';
 export { loadConfig } from './config.ts';
@@ -83,6 +89,10 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
+    // A request's id is its sane X-Request-Id or a new one (net/request-id.ts): every line logged
+    // of the request carries it as `reqId`, and the answer echoes it.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
     serverFactory: fastPath.serverFactory,
     // No client holds a connection for ever: its headers, its whole request and its idle
     // keep-alive time are bounded (408 past the first two). Timeouts are checked every second
@@ -116,12 +126,15 @@ export async function buildApp(
   const generative = createGenerativeImages(config.generative);
   const generativeVideos = createGenerativeVideos(config.generative);
   const subtitles = createGenerativeSubtitles(config.generative);
+  // What the request paths count for /metrics (metrics/).
+  const counters = new ServerCounters();
   const delivery = new Delivery({
     config,
     db: database.db,
     secrets,
     origins,
     log: app.log,
+    metrics: counters,
     detector: ai.detector,
     ...(generative.available ? { generative } : {}),
     ...(subtitles.available ? { subtitles } : {}),
@@ -157,12 +170,17 @@ export async function buildApp(
   // Before any route: the API reference compares the routes registered with their docs.
   trackApiOperations(app);
 
-  // First of all hooks: image requests on delivery hosts never meet the API's hooks.
+  // First of all hooks, so that every answer carries its X-Request-Id, delivery's too.
+  registerRequestIdHeader(app);
+  // Then delivery: image requests on delivery hosts never meet the API's hooks.
   registerDelivery(app, delivery);
-  fastPath.attach(delivery, app.log);
+  fastPath.attach(delivery, app.log, counters);
+  registerRequestCounting(app, counters);
   await app.register(fastifyCookie);
-  // Hook order matters: cheap refusals (rate limit, read-only, Accept) before any database work.
+  // Hook order matters: cheap refusals (rate limit, read-only, Accept) before any other database
+  // work (on PostgreSQL the rate limit is one statement: api/rate-limit.ts).
   registerRateLimit(app, config);
+  registerRateLimitSweep(app);
   if (config.readOnly) registerReadOnlyGuard(app);
   registerBodyIdleTimeout(app, config.httpTimeouts.bodyIdleMs);
   registerUnreadBodyDrain(app);
@@ -190,6 +208,16 @@ export async function buildApp(
   const dashboardFallback = await registerWebDashboard(app, config.webDistDir);
   registerNotFoundHandler(app, dashboardFallback ?? undefined);
   healthRoutes(app);
+  registerMetricsRoute(
+    app,
+    createMetricsRegistry({
+      counters,
+      database,
+      usageBacklog: () => delivery.usageBacklog,
+      log: app.log,
+    }),
+    config.metricsToken,
+  );
   await registerApiReference(app);
   await registerApiRoutes(app);
   await ensureDemoSource(database.db, secrets);

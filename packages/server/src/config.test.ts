@@ -26,8 +26,11 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 1200,
       rateLimitTokenPerMinute: 600,
       signInRateLimitPerMinute: 20,
+      signInLockoutFailures: 10,
+      signInLockoutMinutes: 15,
       trustProxy: false,
       logLevel: 'info',
+      metricsToken: null,
       commit: 'abc1234',
       webDistDir: expect.stringMatching(/packages\/web\/dist$/),
       sessionTtlDays: 30,
@@ -81,8 +84,11 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '10',
       RATE_LIMIT_TOKEN_PER_MINUTE: '5',
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '3',
+      SIGN_IN_LOCKOUT_FAILURES: '5',
+      SIGN_IN_LOCKOUT_MINUTES: '30',
       TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
       LOG_LEVEL: 'WARN',
+      METRICS_TOKEN: ' 0123456789abcdef0123 ',
       DARKROOM_COMMIT: 'deadbee',
       WEB_DIST_DIR: '/srv/web',
       SESSION_TTL_DAYS: '7',
@@ -109,8 +115,11 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 10,
       rateLimitTokenPerMinute: 5,
       signInRateLimitPerMinute: 3,
+      signInLockoutFailures: 5,
+      signInLockoutMinutes: 30,
       trustProxy: ['10.0.0.1', '10.0.0.0/8'],
       logLevel: 'warn',
+      metricsToken: '0123456789abcdef0123',
       commit: 'deadbee',
       webDistDir: '/srv/web',
       sessionTtlDays: 7,
@@ -233,12 +242,25 @@ describe('loadConfig', () => {
   it('rejects out-of-range numbers, a lone ADMIN_EMAIL and a short ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be at most 65535/);
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ SIGN_IN_LOCKOUT_FAILURES: '0' })).toThrow(/SIGN_IN_LOCKOUT_FAILURES/);
+    expect(() => loadConfig({ SIGN_IN_LOCKOUT_MINUTES: '1441' })).toThrow(
+      /SIGN_IN_LOCKOUT_MINUTES/,
+    );
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com' })).toThrow(
       /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD/,
     );
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'short' })).toThrow(
       /ADMIN_PASSWORD: must have at least 10 characters$/m,
     );
+  });
+
+  it('refuses a METRICS_TOKEN a bearer header cannot carry or anyone could guess, unechoed', () => {
+    for (const token of ['short-token', 'has spaces but is long enough']) {
+      expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(/- METRICS_TOKEN: (must|may) /);
+      expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(
+        expect.objectContaining({ message: expect.not.stringContaining(token) }),
+      );
+    }
   });
 
   it('never echoes the admin password in errors', () => {

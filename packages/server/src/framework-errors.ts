@@ -4,6 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { frameworkErrorMessage, sendFrameworkError } from './api/error-handler.ts';
 import { errorAnswer, sendAnswer } from './delivery/answers.ts';
 import { hostClassifier } from './delivery/routing.ts';
+import { REQUEST_ID_HEADER } from './net/request-id.ts';
 
 /**
  * Fastify's `frameworkErrors`: what it refuses before any hook runs (a path that is not valid
@@ -15,7 +16,10 @@ export function frameworkErrorHandler(
 ): NonNullable<FastifyServerOptions['frameworkErrors']> {
   const roleOf = hostClassifier(deliveryDomain);
   return (error, request, reply) => {
+    // No onRequest hook runs for these, the one that echoes the request id included.
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (roleOf(request.host.toLowerCase()) === 'other') return sendFrameworkError(error, reply);
+    request.servedByDelivery = true;
     return sendAnswer(reply, errorAnswer(400, frameworkErrorMessage(error), null), request.method);
   };
 }

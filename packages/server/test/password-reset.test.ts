@@ -19,9 +19,10 @@ function askForReset(app: FastifyInstance, email: string, remoteAddress?: string
   });
 }
 
-function reset(app: FastifyInstance, token: string, password: string) {
+function reset(app: FastifyInstance, token: string, password: string, remoteAddress?: string) {
   return call(app, 'POST', `/api/v4/password-resets/${token}`, {
     body: { data: { type: 'password_resets', attributes: { password } } },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 
@@ -207,7 +208,11 @@ describe.each(BACKENDS)('password resets on $name', (backend) => {
     expect((await askForReset(strict, uniqueEmail(), address)).status).toBe(202);
     expect((await askForReset(strict, uniqueEmail(), address)).status).toBe(202);
     expect((await askForReset(strict, uniqueEmail(), address)).status).toBe(429);
-    expect((await reset(strict, `drr_${'C'.repeat(43)}`, NEW_PASSWORD)).status).toBe(404);
+    // Another address is not limited (one of its own: on PostgreSQL the apps of this suite count
+    // together, and 127.0.0.1 has used many links already).
+    expect(
+      (await reset(strict, `drr_${'C'.repeat(43)}`, NEW_PASSWORD, '203.0.113.10')).status,
+    ).toBe(404);
     const tokenRoute = await call(strict, 'POST', `/api/v4/password-resets/drr_${'C'.repeat(43)}`, {
       body: { data: { type: 'password_resets', attributes: { password: NEW_PASSWORD } } },
       remoteAddress: address,

@@ -6,6 +6,7 @@
 export const AUDIT_ACTION_LABELS = {
   sign_in: 'Signed in',
   'sign_in.failed': 'Failed to sign in',
+  'sign_in.locked': 'Locked out after failed sign-ins',
   sign_out: 'Signed out',
   'api_key.created': 'Created an API key',
   'api_key.revoked': 'Revoked an API key',

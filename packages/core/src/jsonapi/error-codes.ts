@@ -22,6 +22,9 @@ export const ERROR_CODES = {
   validation_failed: { status: 422, title: 'Validation failed' },
   weak_password: { status: 422, title: 'Weak password' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  // An email locked out of password sign-in after repeated failures (OWASP Authentication Cheat
+  // Sheet, "Account Lockout"): too many requests in a given time, so 429 with Retry-After (RFC 6585).
+  sign_in_locked: { status: 429, title: 'Too many failed sign-ins' },
   internal_error: { status: 500, title: 'Internal server error' },
   read_only: { status: 503, title: 'Read-only mode' },
   service_unavailable: { status: 503, title: 'Service unavailable' },

@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS: readonly string[] = [
   ...new Set([
     ...Object.values(AUDITED_ROUTES).map((route) => route.action),
     'sign_in.failed',
+    // Recorded by api/sessions.ts at the failure that locks an email (api/sign-in-lockout.ts).
+    'sign_in.locked',
     'api_key.used',
     // Recorded by api/password-resets.ts, which knows the account only once the token is read.
     'user.password_reset_requested',

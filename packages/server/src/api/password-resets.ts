@@ -19,19 +19,20 @@ import { recordAs } from './audit-log.ts';
 import { sendData } from './documents.ts';
 import { linkGone, usableLinkToken } from './link-tokens.ts';
 import { describeRoutes } from './openapi/registry.ts';
-import { FixedWindowLimiter, rateLimited } from './rate-limit.ts';
+import { rateLimited, rateLimiterFor } from './rate-limit.ts';
 import { requestAttributes } from './request-document.ts';
 import { ssoProviderRequiredOf, ssoRequired } from './sso-requirement.ts';
 
 /**
  * Reset emails one address may be sent per hour, whoever asks: more would let anyone flood an
- * inbox. Counted for every address asked about, so the limit says nothing of which exist.
+ * inbox. Counted for every address asked about, so the limit says nothing of which exist, and,
+ * on PostgreSQL, by all the processes together (api/rate-limit.ts).
  */
 export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 5;
 
 /** `password-resets`: asking for a link (public), and using one (public: the token is the credential). */
 export function passwordResetRoutes(app: FastifyInstance): void {
-  const perAddress = new FixedWindowLimiter(Date.now, HOUR);
+  const perAddress = rateLimiterFor(app, HOUR);
   describeRoutes(app, {
     'POST /password-resets': {
       summary: 'Ask for a password-reset link',
@@ -61,7 +62,9 @@ export function passwordResetRoutes(app: FastifyInstance): void {
     const parsed = passwordResetRequestSchema.safeParse(attributes);
     if (!parsed.success) throw attributeErrors(parsed.error, attributes);
     const { email } = parsed.data;
-    const wait = perAddress.hit(email, PASSWORD_RESETS_PER_ADDRESS_PER_HOUR);
+    const wait = await perAddress.hit([
+      { key: `password-reset:${email}`, limit: PASSWORD_RESETS_PER_ADDRESS_PER_HOUR },
+    ]);
     if (wait !== null) throw rateLimited(wait);
     const { config, database, mailer } = app.darkroom;
     const { db } = database;

@@ -4,52 +4,22 @@ import type { Config } from '../config.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { bearerToken, ADMIN_COOKIE } from './authentication.ts';
+import { DatabaseRateLimiter } from './database-rate-limiter.ts';
+import { MemoryRateLimiter } from './memory-rate-limiter.ts';
+import type { RateLimitCheck, RateLimiter } from './rate-limiter.ts';
 
 const WINDOW_MS = 60_000;
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
 /**
- * Fixed one-minute windows counted in this process's memory. Each server process counts
- * on its own: behind a load balancer with N processes a client can make up to N times the
- * limit. That keeps the hot path free of database writes; a shared store (PostgreSQL or a
- * cache) is the upgrade path when exact global limits matter.
+ * The limiter for windows of `windowMs`: in this process's memory on the embedded database, which
+ * one process opens, and in the database on PostgreSQL, which several processes may share, so that
+ * the configured limit holds across all of them instead of once per process.
  */
-export class FixedWindowLimiter {
-  readonly #windows = new Map<string, Window>();
-  readonly #now: () => number;
-  readonly #windowMs: number;
-  #nextSweep = 0;
-
-  constructor(now: () => number = Date.now, windowMs = WINDOW_MS) {
-    this.#now = now;
-    this.#windowMs = windowMs;
-  }
-
-  /** Counts one request for `key`; returns the seconds to wait when over `limit`, else null. */
-  hit(key: string, limit: number): number | null {
-    const now = this.#now();
-    this.#sweep(now);
-    let window = this.#windows.get(key);
-    if (window === undefined || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.#windowMs };
-      this.#windows.set(key, window);
-    }
-    window.count += 1;
-    return window.count > limit ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : null;
-  }
-
-  // Forget finished windows once a window so memory follows the active clients only.
-  #sweep(now: number): void {
-    if (now < this.#nextSweep) return;
-    this.#nextSweep = now + this.#windowMs;
-    for (const [key, window] of this.#windows) {
-      if (window.resetAt <= now) this.#windows.delete(key);
-    }
-  }
+export function rateLimiterFor(app: FastifyInstance, windowMs: number): RateLimiter {
+  const { database } = app.darkroom;
+  return database.kind === 'postgres'
+    ? new DatabaseRateLimiter(database.db, { windowMs, log: app.log })
+    : new MemoryRateLimiter(windowMs);
 }
 
 const SIGN_IN_ROUTES = new Set(['POST /api/v4/sessions', 'POST /api/v4/accounts']);
@@ -85,25 +55,25 @@ export function registerRateLimit(
     Config,
     'rateLimitPerMinute' | 'rateLimitTokenPerMinute' | 'signInRateLimitPerMinute'
   >,
-  limiter = new FixedWindowLimiter(),
+  limiter: RateLimiter = rateLimiterFor(app, WINDOW_MS),
 ): void {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const checks: [string, number][] = [[`ip:${request.ip}`, config.rateLimitPerMinute]];
+    const checks: RateLimitCheck[] = [
+      { key: `ip:${request.ip}`, limit: config.rateLimitPerMinute },
+    ];
     const token = callerToken(request);
-    if (token) checks.push([`token:${hashToken(token)}`, config.rateLimitTokenPerMinute]);
+    if (token) {
+      checks.push({ key: `token:${hashToken(token)}`, limit: config.rateLimitTokenPerMinute });
+    }
     const path = request.url.split('?')[0];
     if (
       SIGN_IN_ROUTES.has(`${request.method} ${path}`) ||
       EMAILED_LINK_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)
     ) {
-      checks.push([`sign-in:${request.ip}`, config.signInRateLimitPerMinute]);
+      checks.push({ key: `sign-in:${request.ip}`, limit: config.signInRateLimitPerMinute });
     }
-    let wait: number | null = null;
-    for (const [key, limit] of checks) {
-      const retryAfter = limiter.hit(key, limit);
-      if (retryAfter !== null) wait = Math.max(wait ?? 0, retryAfter);
-    }
+    const wait = await limiter.hit(checks);
     if (wait !== null) throw rateLimited(wait);
   });
 }

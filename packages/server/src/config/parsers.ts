@@ -106,6 +106,16 @@ export const stripeSecretKey = z
   .trim()
   .regex(/^(sk|rk)_/, 'must be a Stripe secret key');
 
+/**
+ * A secret a client sends as a bearer token: RFC 6750 section 2.1's b64token characters (what
+ * the header can carry as written), long enough not to be guessed.
+ */
+export const bearerSecret = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._~+/-]+=*$/, 'may hold only A-Z, a-z, 0-9 and - . _ ~ + /, then = padding')
+  .min(16, 'must be at least 16 characters long (e.g. `openssl rand -hex 32`)');
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const logLevel = z.string().toLowerCase().pipe(z.enum(LOG_LEVELS));

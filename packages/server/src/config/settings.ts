@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   accountPassword,
+  bearerSecret,
   capabilitySelection,
   emailAddress,
   encryptionKey,
@@ -91,7 +92,8 @@ export const CONFIG_SETTINGS = {
     name: 'RATE_LIMIT_PER_MINUTE',
     default: '1200',
     parse: wholeNumber(1, 1_000_000),
-    description: 'API requests per client IP per minute (each process counts on its own).',
+    description:
+      'API requests per client IP per minute. Processes sharing PostgreSQL (`DATABASE_URL`) count together; with the embedded database the one process counts in memory.',
   }),
   rateLimitTokenPerMinute: variable({
     name: 'RATE_LIMIT_TOKEN_PER_MINUTE',
@@ -106,6 +108,20 @@ export const CONFIG_SETTINGS = {
     description:
       'Sign-in and sign-up attempts (`POST /sessions`, `POST /accounts`) per IP per minute; password-reset requests and uses of emailed links count with them.',
   }),
+  signInLockoutFailures: variable({
+    name: 'SIGN_IN_LOCKOUT_FAILURES',
+    default: '10',
+    parse: wholeNumber(1, 1000),
+    description:
+      'Failed password sign-ins with one email, each within `SIGN_IN_LOCKOUT_MINUTES` of the last, that lock it: 429 `sign_in_locked`, even with the right password, until `SIGN_IN_LOCKOUT_MINUTES` after the last failure. Counted in the database by every process; a successful sign-in clears the count.',
+  }),
+  signInLockoutMinutes: variable({
+    name: 'SIGN_IN_LOCKOUT_MINUTES',
+    default: '15',
+    parse: wholeNumber(1, 1440),
+    description:
+      'How long an email stays locked after its last failed sign-in, and how close failures must follow each other to count together.',
+  }),
   trustProxy: variable({
     name: 'TRUST_PROXY',
     default: 'false',
@@ -118,6 +134,13 @@ export const CONFIG_SETTINGS = {
     default: 'info',
     parse: logLevel,
     description: 'fatal, error, warn, info, debug, trace or silent.',
+  }),
+  metricsToken: optionalVariable({
+    name: 'METRICS_TOKEN',
+    parse: bearerSecret,
+    secret: true,
+    description:
+      'Bearer token a Prometheus scraper sends to read `/metrics` (`Authorization: Bearer {token}`). Unset, `/metrics` answers only requests made on this machine (loopback) through no proxy.',
   }),
   commit: variable({
     name: 'DARKROOM_COMMIT',

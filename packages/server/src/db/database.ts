@@ -10,11 +10,24 @@ import type { DatabaseSchema } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** A connection pool's connections at one moment (pg.Pool's own counters), for /metrics. */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+}
+
 export interface Database {
   db: Kysely<DatabaseSchema>;
   kind: DatabaseKind;
   /** When it last answered a query (for `/healthz`). */
   liveness: DatabaseLiveness;
+  /** The pool's connections now (PostgreSQL); null for the embedded database, which has none. */
+  poolStats(): PoolStats | null;
   /** Finishes the work in flight and closes the pool or the embedded database. */
   close(): Promise<void>;
 }
@@ -37,9 +50,14 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+const POOL_MAX_CONNECTIONS = 10;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl !== null) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: POOL_MAX_CONNECTIONS,
+    });
     // An idle client that loses its connection emits on the pool; without a listener
     // that would crash the process instead of failing the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
@@ -52,6 +70,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       liveness,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: POOL_MAX_CONNECTIONS,
+      }),
       close: once(() => {
         liveness.close();
         return db.destroy();
@@ -83,6 +107,7 @@ export function pgliteDatabase(pglite: PGlite, afterClose: () => void = () => {}
     db,
     kind: 'pglite',
     liveness,
+    poolStats: () => null,
     close: once(async () => {
       liveness.close();
       try {

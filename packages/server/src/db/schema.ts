@@ -29,6 +29,7 @@ import type {
 import type { VideoGenerationsTable } from './tables/video-generations.ts';
 import type { ApiKeysTable } from './tables/api-keys.ts';
 import type { InstallFactsTable } from './tables/install-facts.ts';
+import type { RateLimitWindowsTable, SignInFailuresTable } from './tables/rate-limits.ts';
 import type { AuditEventsTable } from './tables/audit-events.ts';
 import type { SsoAuthCodesTable } from './tables/sso-auth-codes.ts';
 import type { UploadSessionsTable } from './tables/upload-sessions.ts';
@@ -40,6 +41,7 @@ export type * from './tables/audit-events.ts';
 export type * from './tables/assets.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/jobs.ts';
+export type * from './tables/rate-limits.ts';
 export type * from './tables/sources.ts';
 export type * from './tables/sso-auth-codes.ts';
 export type * from './tables/upload-sessions.ts';
@@ -75,4 +77,6 @@ export interface DatabaseSchema {
   sso_auth_codes: SsoAuthCodesTable;
   upload_sessions: UploadSessionsTable;
   user_tokens: UserTokensTable;
+  rate_limit_windows: RateLimitWindowsTable;
+  sign_in_failures: SignInFailuresTable;
 }

@@ -14,6 +14,7 @@ import { AI_RENDER_JOB, type RenderRequestPayload } from '../jobs/kinds.ts';
 import type { SourceOrigins } from '../storage/source-origins.ts';
 import { errorAnswer, sendAnswer, withDashboardCors, writeAnswer, type Answer } from './answers.ts';
 import type { CachedRender } from './cached-render.ts';
+import type { DeliveryMetrics } from './delivery-metrics.ts';
 import type { DeliverySource } from './delivery-source.ts';
 import { failureAnswer, pendingAnswer } from './failure-answer.ts';
 import { buildHitAnswer, HitAnswers, type HitAnswer } from './hit-answers.ts';
@@ -43,6 +44,8 @@ export interface DeliveryDependencies {
   secrets: SecretBox;
   origins: SourceOrigins;
   log: FastifyBaseLogger;
+  /** Where answers, cache results, render times and dropped usage rows are counted. */
+  metrics: DeliveryMetrics;
   /** Face detection for face-aware parameters (a worker process in production). */
   detector?: AiModels;
   /** The generative provider (GENERATIVE_API_URL) for premium renders; absent when unset. */
@@ -61,6 +64,7 @@ export class Delivery {
   readonly #caches: RenderCaches;
   readonly #producer: RenderProducer;
   readonly #meter: UsageMeter;
+  readonly #metrics: DeliveryMetrics;
   /** What the render jobs work with (job-renders.ts). */
   readonly #jobParts: JobRenderParts;
   #closed = false;
@@ -70,6 +74,7 @@ export class Delivery {
     this.#db = deps.db;
     this.#log = deps.log;
     this.#origins = deps.origins;
+    this.#metrics = deps.metrics;
     this.#resolveOptions = {
       params: new ParamsCache(PARAMS_CACHE_MAX_QUERIES),
       generativeAvailable: config.generative !== null,
@@ -92,8 +97,10 @@ export class Delivery {
     this.#producer = new RenderProducer(this.#caches, renderer);
     this.#meter = new UsageMeter({
       db: this.#db,
-      onError: (error, dropped) =>
-        this.#log.error({ err: error, dropped }, 'usage events could not be written'),
+      onError: (error, dropped) => {
+        this.#log.error({ err: error, dropped }, 'usage events could not be written');
+        if (dropped > 0) this.#metrics.meteringDropped(dropped);
+      },
     });
     this.#jobParts = {
       source: (host) => this.#sources.get(host),
@@ -102,8 +109,11 @@ export class Delivery {
       producer: this.#producer,
       renderer,
       subtitles,
-      record: (request, source, status, body, usage) =>
-        this.#record(request, source, status, body, usage),
+      // A job's render answers no request: metered and timed, but no cache result of an answer.
+      record: (request, source, status, body, usage) => {
+        if (usage.renderMs !== null) this.#metrics.rendered(usage.renderMs);
+        this.#meter.record(usageEvent(request, source, status, body, usage));
+      },
     };
   }
 
@@ -119,6 +129,11 @@ export class Delivery {
     this.#closed = true;
     this.#sources.close();
     await this.#meter.close();
+  }
+
+  /** Usage rows recorded and not yet written (for /metrics). */
+  get usageBacklog(): number {
+    return this.#meter.backlog;
   }
 
   /** Writes buffered usage events now (tests, shutdown). */
@@ -237,6 +252,7 @@ export class Delivery {
     return resolveRequest(request, source, this.#resolveOptions);
   }
 
+  /** Meters one answer to a request for a source's URL, and counts its cache result. */
   #record(
     request: DeliveryRequest,
     source: DeliverySource,
@@ -244,6 +260,8 @@ export class Delivery {
     body: Buffer | null,
     usage: Usage,
   ): void {
+    this.#metrics.cacheResult(usage.cache);
+    if (usage.renderMs !== null) this.#metrics.rendered(usage.renderMs);
     this.#meter.record(usageEvent(request, source, status, body, usage));
   }
 

@@ -4,15 +4,18 @@
 // render are both in memory is answered here, through the same checks and answer builder as the
 // Fastify route (Delivery.answerFromMemory); everything else goes on to Fastify untouched. On
 // keep-alive connections that start with hits, those hits are read and written on the socket itself
-// (raw-http.ts), since node:http alone costs about as much as the whole hit.
+// (raw-http.ts), since node:http alone costs about as much as the whole hit. Each hit carries its
+// X-Request-Id (net/request-id.ts) and is counted (DeliveryMetrics) here, as Fastify does its own.
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { Config } from '../config.ts';
 import { hasRepeatedHost, refuseRepeatedHost } from '../net/repeated-host.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from '../net/request-id.ts';
 import { answerHitsFromSockets, type HitResponse } from './raw-http.ts';
 import { hostClassifier, type HostRole } from './routing.ts';
 import type { Delivery } from './delivery.ts';
+import type { DeliveryMetrics } from './delivery-metrics.ts';
 import type { DeliveryRequest } from './request.ts';
 import { isTargetTooLong } from './request-target.ts';
 
@@ -30,6 +33,7 @@ export class DeliveryFastPath {
   readonly #logsRequests: boolean;
   #delivery: Delivery | null = null;
   #log: FastifyBaseLogger | null = null;
+  #metrics: DeliveryMetrics | null = null;
 
   constructor(config: Pick<Config, 'deliveryDomain' | 'trustProxy' | 'logLevel'>) {
     this.#roleOf = hostClassifier(config.deliveryDomain);
@@ -38,9 +42,10 @@ export class DeliveryFastPath {
   }
 
   /** Starts answering hits of `delivery` (the server exists before delivery is built). */
-  attach(delivery: Delivery, log: FastifyBaseLogger): void {
+  attach(delivery: Delivery, log: FastifyBaseLogger, metrics: DeliveryMetrics): void {
     this.#delivery = delivery;
     this.#log = log;
+    this.#metrics = metrics;
   }
 
   /** Fastify's `serverFactory`: an HTTP/1 server that offers each request here first. */
@@ -98,12 +103,20 @@ export class DeliveryFastPath {
     if (this.#trustsProxy && headers['x-forwarded-host'] !== undefined) return false;
     const host = (headers.host ?? '').toLowerCase();
     if (host === '' || this.#roleOf(host) === 'other') return false;
+    // Set before the answer is tried, since it is written with the answer's head. A request left to
+    // Fastify keeps it only if Fastify sends none: its own X-Request-Id, set for every request
+    // (net/request-id.ts), replaces this one when its head is written.
+    const id = requestIdOf(headers[REQUEST_ID_HEADER]);
+    response.setHeader(REQUEST_ID_HEADER, id);
     const started = this.#logsRequests ? performance.now() : 0;
     const target = url ?? '/';
     const answered = this.#tryAnswer(delivery, { method, url: target, headers }, response, host);
-    if (answered && this.#logsRequests) {
+    if (!answered) return false;
+    this.#metrics?.fastAnswer(response.statusCode);
+    if (this.#logsRequests) {
       this.#log?.info(
         {
+          reqId: id,
           req: { method, url: target, host, ip },
           res: { statusCode: response.statusCode },
           responseTime: performance.now() - started,
@@ -112,7 +125,7 @@ export class DeliveryFastPath {
         'request completed',
       );
     }
-    return answered;
+    return true;
   }
 
   #tryAnswer(

@@ -48,6 +48,8 @@ export class UsageMeter {
   readonly #timer: NodeJS.Timeout;
   #rows: PendingRow[] = [];
   #byKey = new Map<string, PendingRow>();
+  /** Rows taken out of #rows by the write under way and not yet in the database. */
+  #writing = 0;
   #flushing: Promise<void> | null = null;
 
   constructor(options: UsageMeterOptions) {
@@ -71,6 +73,11 @@ export class UsageMeter {
     this.#rows.push(row);
     if (key !== null) this.#byKey.set(key, row);
     if (this.#rows.length >= this.#batchSize && this.#flushing === null) void this.flush();
+  }
+
+  /** Rows recorded and not yet in the database: buffered, or in the write under way. */
+  get backlog(): number {
+    return this.#rows.length + this.#writing;
   }
 
   /** Writes everything buffered so far; resolves once it is in the database (or given up). */
@@ -100,17 +107,20 @@ export class UsageMeter {
     let unwritten = this.#rows;
     this.#rows = [];
     this.#byKey = new Map();
+    this.#writing = unwritten.length;
     while (unwritten.length > 0) {
       const batch = unwritten.slice(0, this.#batchSize);
       try {
         await this.#insert(batch);
         unwritten = unwritten.slice(batch.length);
+        this.#writing = unwritten.length;
       } catch (error) {
         // Keep the rows for the next attempt, ahead of those recorded since, up to a bound:
         // metering must never eat the memory of a server whose database is down.
         const kept = [...unwritten, ...this.#rows];
         const excess = Math.max(0, kept.length - this.#maxBuffered);
         this.#rows = kept.slice(excess);
+        this.#writing = 0;
         // A dropped row must not take further repeats with it.
         if (excess > 0) this.#byKey = new Map();
         this.#onError(error, excess);

@@ -13,6 +13,8 @@ import type { Socket } from 'node:net';
 
 /** What a fast-path answer writes to: ServerResponse has it, and so has RawResponse. */
 export interface HitResponse {
+  /** Adds a header of this answer alone (its X-Request-Id) to those writeHead is given. */
+  setHeader(name: string, value: string): unknown;
   writeHead(status: number, headers: Readonly<Record<string, string>>): unknown;
   end(body?: Buffer): unknown;
   readonly headersSent: boolean;
@@ -141,6 +143,8 @@ class RawResponse implements HitResponse {
   readonly #keepAlive: string;
   #status = 0;
   #headers: Readonly<Record<string, string>> | null = null;
+  /** Header lines of this answer alone (setHeader), after the ready-made block of #headers. */
+  #ownLines = '';
   #ended = false;
 
   constructor(socket: Socket, keepAliveSeconds: number) {
@@ -154,6 +158,15 @@ class RawResponse implements HitResponse {
 
   get statusCode(): number {
     return this.#status;
+  }
+
+  setHeader(name: string, value: string): this {
+    // Refused as node:http refuses it, before anything is written.
+    if (!TOKEN.test(name) || /[\r\n\0]/.test(value)) {
+      throw new TypeError(`Invalid character in header "${name}"`);
+    }
+    this.#ownLines += `${name}: ${value}\r\n`;
+    return this;
   }
 
   writeHead(status: number, headers: Readonly<Record<string, string>>): this {
@@ -173,7 +186,7 @@ class RawResponse implements HitResponse {
         : '';
     const head =
       `HTTP/1.1 ${this.#status} ${STATUS_CODES[this.#status] ?? ''}\r\n` +
-      `${headerBlock(headers)}${length}Date: ${httpDate()}\r\n${this.#keepAlive}\r\n`;
+      `${headerBlock(headers)}${this.#ownLines}${length}Date: ${httpDate()}\r\n${this.#keepAlive}\r\n`;
     this.#ended = true;
     const socket = this.#socket;
     socket.cork();

@@ -12,6 +12,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     delivery: Delivery;
   }
+  interface FastifyRequest {
+    /** Answered by delivery (the hook below), for the request counts of /metrics. */
+    servedByDelivery: boolean;
+  }
 }
 
 /** How a Host header is served: by delivery for sure, by delivery if a source has it, or not. */
@@ -27,10 +31,14 @@ export function hostClassifier(deliveryDomain: string): (host: string) => HostRo
   };
 }
 
-/** Adds the delivery hook; call it before any other onRequest hook is added. */
+/**
+ * Adds the delivery hook; call it before any other onRequest hook is added but the one that sets
+ * X-Request-Id (net/request-id.ts), which every answer carries.
+ */
 export function registerDelivery(app: FastifyInstance, delivery: Delivery): void {
   const roleOf = hostClassifier(app.darkroom.config.deliveryDomain);
   app.decorate('delivery', delivery);
+  app.decorateRequest('servedByDelivery', false);
   app.addHook('onRequest', async (request, reply) => {
     // request.host honours TRUST_PROXY (X-Forwarded-Host behind a trusted proxy).
     const host = request.host.toLowerCase();
@@ -39,6 +47,7 @@ export function registerDelivery(app: FastifyInstance, delivery: Delivery): void
     const source = await delivery.source(host);
     // A host that is no source's custom domain is the dashboard's own (or anyone's): not ours.
     if (source === null && role === 'custom-domain') return;
+    request.servedByDelivery = true;
     await delivery.handle(
       {
         method: request.method,

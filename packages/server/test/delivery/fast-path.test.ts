@@ -18,8 +18,15 @@ import {
 
 type Method = 'GET' | 'HEAD' | 'OPTIONS';
 
-// Hop-by-hop and clock headers: Node writes them for the connection, not for the answer.
-const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+// Hop-by-hop and clock headers, which Node writes for the connection rather than the answer, and
+// the request id, which is each request's own (test/metrics.test.ts checks it).
+const CONNECTION_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-request-id',
+]);
 
 function answerOf(response: Delivered) {
   const headers = Object.fromEntries(

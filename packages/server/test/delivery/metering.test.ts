@@ -99,10 +99,14 @@ describe.each(BACKENDS)('usage metering on $name', (backend) => {
     });
     for (const path of ['b1', 'b2']) meter.record(event(path));
     expect(inserts).toBe(0);
+    expect(meter.backlog).toBe(2);
+    // The third row fills a batch: its write starts, and its rows stay in the backlog till written.
     meter.record(event('b3'));
     meter.record(event('b4'));
+    expect(meter.backlog).toBe(4);
     await meter.flush();
     expect(inserts).toBe(2);
+    expect(meter.backlog).toBe(0);
     meter.record(event('b5'));
     await meter.close();
     const paths = (await eventsOf(source.id))
@@ -110,6 +114,44 @@ describe.each(BACKENDS)('usage metering on $name', (backend) => {
       .filter((p) => p.startsWith('b'));
     expect(paths).toEqual(['b1', 'b2', 'b3', 'b4', 'b5']);
     expect(inserts).toBe(3);
+  });
+
+  it('keeps what the database refuses in its backlog, dropping the oldest past its bound', async () => {
+    const refusing: KyselyPlugin = {
+      transformQuery: () => {
+        throw new Error('the database is down');
+      },
+      transformResult: async (args) => args.result,
+    };
+    const dropped: number[] = [];
+    const meter = new UsageMeter({
+      db: context.database.db.withPlugin(refusing),
+      flushIntervalMs: 60_000,
+      maxBuffered: 2,
+      onError: (_error, rows) => dropped.push(rows),
+    });
+    for (const path of ['d1', 'd2', 'd3']) {
+      meter.record({
+        source_id: source.id,
+        account_id: source.owner.accountId,
+        path,
+        status: 200,
+        bytes_out: 1,
+        render_ms: null,
+        cache: 'hit',
+        origin_bytes: null,
+        origin_ms: null,
+        user_agent: null,
+        referrer: null,
+        operation: 'standard',
+        occurred_at: new Date(),
+      });
+    }
+    expect(meter.backlog).toBe(3);
+    await meter.flush();
+    expect(dropped).toEqual([1]);
+    expect(meter.backlog).toBe(2);
+    await meter.close();
   });
 
   it('counts identical requests of one batch in one row', async () => {

@@ -20,6 +20,7 @@ import { userTokens } from './0019_user_tokens.ts';
 import { singleSignOn } from './0020_single_sign_on.ts';
 import { managementApi } from './0021_management_api.ts';
 import { installFacts } from './0022_install_facts.ts';
+import { rateLimits } from './0023_rate_limits.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   singleSignOn,
   managementApi,
   installFacts,
+  rateLimits,
 ];
