@@ -26,6 +26,26 @@ describe.each(BACKENDS)('usage metering on $name', (backend) => {
     source = await createSource(context.app, { bucket: 'metered' });
   });
 
+  /** A cache hit of `source` as the meter records it, with `fields` in place of the defaults. */
+  function cacheHit(fields: Partial<UsageEvent>): UsageEvent {
+    return {
+      source_id: source.id,
+      account_id: source.owner.accountId,
+      path: 'pic.png',
+      status: 200,
+      bytes_out: 100,
+      render_ms: null,
+      cache: 'hit',
+      origin_bytes: null,
+      origin_ms: null,
+      user_agent: null,
+      referrer: null,
+      operation: 'standard',
+      occurred_at: new Date(),
+      ...fields,
+    };
+  }
+
   function eventsOf(sourceId: string) {
     return context.database.db
       .selectFrom('usage_events')
@@ -82,21 +102,8 @@ describe.each(BACKENDS)('usage metering on $name', (backend) => {
       batchSize: 3,
       flushIntervalMs: 60_000,
     });
-    const event = (path: string, userAgent: string | null = null): UsageEvent => ({
-      source_id: source.id,
-      account_id: source.owner.accountId,
-      path,
-      status: 200,
-      bytes_out: 1,
-      render_ms: null,
-      cache: 'hit',
-      origin_bytes: null,
-      origin_ms: null,
-      user_agent: userAgent,
-      referrer: null,
-      operation: 'standard',
-      occurred_at: new Date(),
-    });
+    const event = (path: string, userAgent: string | null = null) =>
+      cacheHit({ path, user_agent: userAgent, bytes_out: 1 });
     for (const path of ['b1', 'b2']) meter.record(event(path));
     expect(inserts).toBe(0);
     expect(meter.backlog).toBe(2);
@@ -156,21 +163,7 @@ describe.each(BACKENDS)('usage metering on $name', (backend) => {
 
   it('counts identical requests of one batch in one row', async () => {
     const meter = new UsageMeter({ db: context.database.db, flushIntervalMs: 60_000 });
-    const hit = (userAgent: string): UsageEvent => ({
-      source_id: source.id,
-      account_id: source.owner.accountId,
-      path: 'popular.png',
-      status: 200,
-      bytes_out: 100,
-      render_ms: null,
-      cache: 'hit',
-      origin_bytes: null,
-      origin_ms: null,
-      user_agent: userAgent,
-      referrer: null,
-      operation: 'standard',
-      occurred_at: new Date(),
-    });
+    const hit = (userAgent: string) => cacheHit({ path: 'popular.png', user_agent: userAgent });
     for (let index = 0; index < 5; index += 1) meter.record(hit('Browser/1'));
     meter.record(hit('Browser/2'));
     await meter.flush();
@@ -198,21 +191,7 @@ describe.each(BACKENDS)('usage metering on $name', (backend) => {
       db: context.database.db.withPlugin(gated),
       flushIntervalMs: 60_000,
     });
-    const hit = (): UsageEvent => ({
-      source_id: source.id,
-      account_id: source.owner.accountId,
-      path: 'steady.png',
-      status: 200,
-      bytes_out: 100,
-      render_ms: null,
-      cache: 'hit',
-      origin_bytes: null,
-      origin_ms: null,
-      user_agent: 'Steady/1',
-      referrer: null,
-      operation: 'standard',
-      occurred_at: new Date(),
-    });
+    const hit = () => cacheHit({ path: 'steady.png', user_agent: 'Steady/1' });
     const releaseWrites = setInterval(() => gates.splice(0).forEach((open) => open()), 5);
     let recorded = 0;
     for (let round = 0; round < 20; round += 1) {
