@@ -179,3 +179,59 @@ export const capabilitySelection = z
       ? selection
       : capabilityList(selection.split(',').map((name) => name.trim())),
   );
+
+/** Where Darkroom keeps the files it creates: an S3-protocol bucket and an optional key prefix. */
+export interface ObjectStoreLocation {
+  bucket: string;
+  /** Key prefix without leading or trailing slash; '' for the bucket's root. */
+  prefix: string;
+}
+
+/** `s3://bucket` or `s3://bucket/prefix/...` (the form the AWS CLI and rclone take). */
+export const objectStoreUrl = z
+  .string()
+  .trim()
+  .regex(
+    // Bucket names per the S3 naming rules: 3-63 lowercase letters, digits, dots and hyphens.
+    /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^\s]*)?$/,
+    'must be s3://bucket or s3://bucket/prefix',
+  )
+  .transform((value): ObjectStoreLocation => {
+    const rest = value.slice('s3://'.length);
+    const slash = rest.indexOf('/');
+    const bucket = slash === -1 ? rest : rest.slice(0, slash);
+    const prefix = slash === -1 ? '' : rest.slice(slash + 1).replace(/^\/+|\/+$/g, '');
+    return { bucket, prefix };
+  });
+
+/** The CDN APIs a purge can be sent to. */
+export const CDN_PURGE_PROVIDERS = ['varnish', 'fastly', 'cloudflare'] as const;
+export type CdnPurgeProvider = (typeof CDN_PURGE_PROVIDERS)[number];
+
+export const cdnPurgeProvider = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(CDN_PURGE_PROVIDERS, 'must be varnish, fastly or cloudflare'));
+
+/** Comma-separated http(s) URLs, each checked, at least one. */
+export const httpUrlList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0),
+  )
+  .pipe(z.array(httpUrl).min(1, 'must list at least one http:// or https:// URL'));
+
+/** `auto` (one per CPU core) or a whole number of server processes. */
+export const workerCount = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(auto|\d+)$/, 'must be auto or a whole number between 1 and 256')
+  .transform((value) => (value === 'auto' ? ('auto' as const) : Number(value)))
+  .refine((value) => value === 'auto' || (value >= 1 && value <= 256), {
+    message: 'must be auto or a whole number between 1 and 256',
+  });

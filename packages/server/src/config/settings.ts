@@ -4,15 +4,18 @@ import {
   accountPassword,
   bearerSecret,
   capabilitySelection,
+  cdnPurgeProvider,
   emailAddress,
   encryptionKey,
   flag,
   hostAndPort,
   httpUrl,
+  httpUrlList,
   localPath,
   logLevel,
   mailbox,
   modelName,
+  objectStoreUrl,
   oidcIssuerUrl,
   postgresUrl,
   providerLabel,
@@ -23,6 +26,7 @@ import {
   trustProxy,
   verbatimText,
   wholeNumber,
+  workerCount,
 } from './parsers.ts';
 import { REPO_ROOT, readGitCommit } from './repository.ts';
 import { group, neededWith, optionalVariable, variable, type ConfigVariable } from './setting.ts';
@@ -270,6 +274,45 @@ export const CONFIG_SETTINGS = {
     // one's own data directory would differ from process to process.
     'every process sharing the database must encrypt with the same key (e.g. `openssl rand -hex 32`)',
   ),
+  /**
+   * Where the files Darkroom creates live (managed storage, generated videos): the data directory
+   * by default, or an S3-protocol bucket that every process reaches, so no process holds the only
+   * copy of a file (imgproxy and thumbor keep nothing else on the request path either).
+   */
+  objectStore: group(
+    {
+      location: optionalVariable({
+        name: 'OBJECT_STORE_URL',
+        parse: objectStoreUrl,
+        description:
+          'Bucket for the files Darkroom creates (managed storage, generated videos), e.g. `s3://darkroom-files/production`; any S3-protocol store (AWS S3, R2, MinIO, Ceph RGW). Unset, they are kept in `DATA_DIR`. Required when several processes share `DATABASE_URL`.',
+      }),
+      endpoint: optionalVariable({
+        name: 'OBJECT_STORE_ENDPOINT',
+        parse: httpUrl,
+        description:
+          'Endpoint of the object store when it is not AWS S3, e.g. `https://{account}.r2.cloudflarestorage.com` or `http://minio:9000` (path-style requests).',
+      }),
+      region: variable({
+        name: 'OBJECT_STORE_REGION',
+        default: 'us-east-1',
+        parse: trimmedText,
+        description: 'Region the object store signs requests for (`auto` for R2).',
+      }),
+      accessKeyId: optionalVariable({
+        name: 'OBJECT_STORE_ACCESS_KEY_ID',
+        parse: trimmedText,
+        description: 'Access key of the object store.',
+      }),
+      secretAccessKey: optionalVariable({
+        name: 'OBJECT_STORE_SECRET_ACCESS_KEY',
+        parse: verbatimText,
+        secret: true,
+        description: 'Secret key of the object store.',
+      }),
+    },
+    (store) => (store.location === null ? null : { ...store, location: store.location }),
+  ),
   s3EndpointOverride: optionalVariable({
     name: 'STORAGE_S3_ENDPOINT_OVERRIDE',
     parse: httpUrl,
@@ -348,6 +391,17 @@ export const CONFIG_SETTINGS = {
     parse: wholeNumber(1, 1024),
     description: 'Renders run at the same time; more wait in the render queue.',
   }),
+  /**
+   * Server processes on one port (node:cluster). Each process opens its own database pool, so
+   * more than one needs PostgreSQL: the embedded database is opened by one process only.
+   */
+  workers: variable({
+    name: 'WORKERS',
+    default: '1',
+    parse: workerCount,
+    description:
+      'Server processes sharing the port, or `auto` for one per CPU core; more than 1 requires `DATABASE_URL` (the embedded database is single-process).',
+  }),
   /** Renders that may wait for a slot before delivery answers 429. */
   renderQueueSize: variable({
     name: 'RENDER_QUEUE_SIZE',
@@ -410,6 +464,35 @@ export const CONFIG_SETTINGS = {
     description: 'Size cap of the in-memory cache of hot renders in front of the disk cache.',
   }),
   /** Video input limits (VIDEO_MAX_*), for transcodes and poster frames alike. */
+  /** The CDN in front of delivery hosts, purged with every purge (its own purge API). */
+  cdnPurge: group(
+    {
+      provider: optionalVariable({
+        name: 'CDN_PURGE_PROVIDER',
+        parse: cdnPurgeProvider,
+        description:
+          '`varnish`, `fastly` or `cloudflare`: the CDN in front of delivery hosts that every purge is sent to, by surrogate key.',
+      }),
+      urls: optionalVariable({
+        name: 'CDN_PURGE_URLS',
+        parse: httpUrlList,
+        description:
+          'Where purges go: for Varnish, each Varnish instance (comma-separated, e.g. `http://10.0.0.5:6081`); for Fastly and Cloudflare, their API (defaults `https://api.fastly.com`, `https://api.cloudflare.com/client/v4`).',
+      }),
+      token: optionalVariable({
+        name: 'CDN_PURGE_TOKEN',
+        parse: verbatimText,
+        secret: true,
+        description: 'Fastly API token or Cloudflare API token with cache purge permission.',
+      }),
+      target: optionalVariable({
+        name: 'CDN_PURGE_TARGET',
+        parse: trimmedText,
+        description: 'Fastly service id or Cloudflare zone id.',
+      }),
+    },
+    (cdn) => (cdn.provider === null ? null : { ...cdn, provider: cdn.provider }),
+  ),
   videoLimits: group(
     {
       maxDurationS: variable({
