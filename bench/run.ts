@@ -1,5 +1,6 @@
 // `npm run bench`: measures the budgets of the developers' guide and prints each figure beside
-// its budget. `npm run bench -- --only=api` (or bundle, delivery, ai, analytics) runs one group.
+// its budget. `npm run bench -- --only=api` (or bundle, delivery, srcset, ai, analytics, workers)
+// runs one group.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureLatency } from './api-latency.ts';
@@ -9,6 +10,7 @@ import { measureBundle } from './bundle-size.ts';
 import { describe, measureDelivery, median } from './delivery.ts';
 import { startServer } from './server-process.ts';
 import { measureSrcsetRender } from './srcset-render.ts';
+import { measureWorkers, scalingFormula, type WorkerRun } from './workers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const JSONAPI = 'application/vnd.api+json';
@@ -219,6 +221,53 @@ if (runs('analytics')) {
       ok: null,
     })),
   );
+}
+
+// Every core (WORKERS, bench/workers.ts): uncached delivery with one server process and with two,
+// on PostgreSQL, the formula the pair implies for more, and one process with smaller thread pools
+// than the launcher gives it.
+if (runs('workers')) {
+  const figures = await measureWorkers();
+  if (figures.measured) {
+    const { one, two, cores, connections } = figures;
+    const scaling = scalingFormula(figures);
+    const busy = (run: WorkerRun) =>
+      `${describe(run.report)}; cores busy: server ${run.coresBusy.toFixed(2)}, PostgreSQL ${run.databaseCoresBusy.toFixed(2)}, load generator ${run.clientCoresBusy.toFixed(2)}, other processes ${run.otherCoresBusy.toFixed(2)} (of ${cores})`;
+    results.push(
+      {
+        name: `uncached delivery, 1 worker, ${connections} connections (median round)`,
+        figure: busy(one),
+        budget: '',
+        ok: null,
+      },
+      {
+        name: `uncached delivery, 2 workers, ${connections} connections (median round)`,
+        figure: busy(two),
+        budget: '',
+        ok: null,
+      },
+      {
+        name: 'uncached delivery, 2 workers vs 1',
+        figure: `${scaling.ratio.toFixed(2)}x`,
+        budget: '',
+        ok: null,
+      },
+      { name: 'what the pair implies', figure: scaling.text, budget: '', ok: null },
+      ...figures.threadPools.map((run) => ({
+        name: `uncached delivery, 1 worker, UV_THREADPOOL_SIZE=${run.threads} (the launcher's ${figures.launcherThreads}: ${one.report.requestsPerSecond.toFixed(0)} req/s)`,
+        figure: busy(run),
+        budget: '',
+        ok: null,
+      })),
+    );
+  } else {
+    results.push({
+      name: 'uncached delivery, 1 and 2 workers',
+      figure: `not measured: ${figures.reason}`,
+      budget: '',
+      ok: null,
+    });
+  }
 }
 
 console.info('\nDarkroom benchmarks');

@@ -1,5 +1,6 @@
 // `npm start`: build the dashboard when its sources are newer than the last build, then run the
-// server (one Node process serves the dashboard, the API and deliveries) and keep it running.
+// server (one Node process serves the dashboard, the API and deliveries, or WORKERS of them under
+// a cluster primary: packages/server/src/cluster-workers/) and keep it running.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,13 +41,6 @@ function buildDashboardWhenStale() {
 
 /** Set in the server's environment: the process that serves, not the launcher. */
 const SERVER_MARKER = 'DARKROOM_LAUNCHED_SERVER';
-/** The server exits with this (sysexits.h EX_CONFIG) when a setting is wrong: no restart helps. */
-const EXIT_CONFIG = 78;
-/** Back-off between restarts of a server that died: doubling from the first to the last. */
-const RESTART_FIRST_DELAY_MS = 1_000;
-const RESTART_LAST_DELAY_MS = 30_000;
-/** A server that ran this long before dying starts again after the first delay. */
-const RESTART_RESET_UPTIME_MS = 60_000;
 
 /** Where distributions install jemalloc 5 (Debian's libjemalloc2, Fedora's jemalloc). */
 function jemallocCandidates() {
@@ -91,41 +85,66 @@ function allocatorEnvironment() {
   };
 }
 
-function describeExit(code, signal) {
-  return signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
+/**
+ * libuv's thread pool, sized for the server's renders (cluster-workers/thread-pool.ts): Node reads
+ * UV_THREADPOOL_SIZE once, when a process first uses its pool, so it is set before the server
+ * starts, and reaches every cluster worker through the environment. Logged once.
+ */
+async function threadPoolEnvironment() {
+  const { threadPoolSizing, THREADS_BESIDE_RENDERS } =
+    await import('../packages/server/src/cluster-workers/thread-pool.ts');
+  const sizing = threadPoolSizing(process.env);
+  if (sizing.kind === 'operator') {
+    console.info(`[darkroom] libuv thread pool: ${sizing.threads} threads (UV_THREADPOOL_SIZE).`);
+  }
+  if (sizing.kind !== 'sized') return {};
+  console.info(
+    `[darkroom] libuv thread pool: ${sizing.threads} threads, ${sizing.renders} for renders (RENDER_CONCURRENCY) and ${THREADS_BESIDE_RENDERS} beside them.`,
+  );
+  return { UV_THREADPOOL_SIZE: String(sizing.threads) };
 }
 
 /**
  * The launcher: runs the server as its child and starts it again when it dies on its own (a crash,
  * the kernel's out-of-memory killer), after 1 s, then 2, 4, ... up to 30 s while it keeps dying
- * young, logging why each time. It stops, and exits with the server's code, when asked to (a
- * signal here) or when the server ends cleanly (exit 0) or on a wrong setting. The IPC channel lets
- * the server stop when this launcher dies, even by SIGKILL (packages/server/src/serve.ts).
+ * young, logging why each time (cluster-workers/restart-backoff.ts, which the cluster primary
+ * applies to its workers too). It stops, and exits with the server's code, when asked to (a signal
+ * here) or when the server ends cleanly (exit 0) or on a wrong setting (78, sysexits.h EX_CONFIG:
+ * no restart helps). The IPC channel lets the server stop when this launcher dies, even by SIGKILL
+ * (packages/server/src/serve.ts).
  */
-function superviseServer() {
+async function superviseServer() {
   buildDashboardWhenStale();
+  const { RestartBackoff, describeExit } =
+    await import('../packages/server/src/cluster-workers/restart-backoff.ts');
+  const { EXIT_CONFIG } = await import('../packages/server/src/config/load.ts');
+  const environment = {
+    ...process.env,
+    ...allocatorEnvironment(),
+    ...(await threadPoolEnvironment()),
+    [SERVER_MARKER]: '1',
+  };
+  const backoff = new RestartBackoff();
   let server = null;
   let stopping = false;
   let restartTimer = null;
-  let delayMs = RESTART_FIRST_DELAY_MS;
 
   const launch = () => {
     restartTimer = null;
     const startedAt = Date.now();
     server = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, ...allocatorEnvironment(), [SERVER_MARKER]: '1' },
+      env: environment,
     });
     server.on('exit', (code, signal) => {
       if (stopping || code === 0 || code === EXIT_CONFIG) {
         process.exit(code ?? (signal === null ? 0 : 1));
       }
-      if (Date.now() - startedAt >= RESTART_RESET_UPTIME_MS) delayMs = RESTART_FIRST_DELAY_MS;
+      const delayMs = backoff.next(Date.now() - startedAt);
       console.error(
         `[darkroom] The server (pid ${server.pid}) ${describeExit(code, signal)}; starting it again in ${delayMs / 1000} s.`,
       );
       restartTimer = setTimeout(launch, delayMs);
-      delayMs = Math.min(delayMs * 2, RESTART_LAST_DELAY_MS);
     });
   };
 
@@ -146,9 +165,10 @@ function superviseServer() {
   launch();
 }
 
+// Both read the server's TypeScript: the launcher its settings and restart rules.
+register();
 if (process.env[SERVER_MARKER] === undefined) {
-  superviseServer();
+  await superviseServer();
 } else {
-  register();
   await import('../packages/server/src/main.ts');
 }

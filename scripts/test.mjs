@@ -1,4 +1,5 @@
-// `npm test`: lint, type-check, unit and integration tests, then the browser end-to-end tests
+// `npm test`: lint, type-check, unit and integration tests, the cluster test (three server
+// processes sharing PostgreSQL, an object store and Varnish), then the browser end-to-end tests
 // against the built app. Every stage runs even when an earlier one fails, so one run shows every
 // problem; the last line is the plain "N passed, N failed" summary that CI reads.
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ const typecheckProjects = [
   'packages/web',
   'e2e',
   'bench',
+  'cluster',
   '.',
 ];
 
@@ -39,6 +41,20 @@ const stages = [
       `--outputFile.json=${join(reports, 'unit.json')}`,
     ],
     report: join(reports, 'unit.json'),
+  },
+  {
+    name: 'cluster tests (PostgreSQL, s3rver, Varnish, three servers)',
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--config',
+      'cluster/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'cluster.json')}`,
+    ],
+    report: join(reports, 'cluster.json'),
   },
   { name: 'dashboard build (vite)', command: ['npm', 'run', 'build', '--silent'] },
   {

@@ -41,7 +41,8 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The app exited early:\n${output()}`);
     try {
-      const response = await fetch(`${baseUrl}/healthz`);
+      // Ready, not only live: the specs need the database.
+      const response = await fetch(`${baseUrl}/readyz`);
       if (response.ok) return;
     } catch {
       // Not listening yet.

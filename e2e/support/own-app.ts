@@ -30,7 +30,7 @@ export function freePort(): Promise<number> {
 /**
  * Starts the server (packages/server/src/main.ts, as `npm start` runs it, without its launcher's
  * dashboard rebuild: `npm run build` comes first) on `port` with `env` added, and waits until
- * /healthz answers.
+ * /readyz answers (the database included).
  */
 export async function startOwnApp(port: number, env: Record<string, string>): Promise<OwnApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'darkroom-e2e-own-'));
@@ -71,7 +71,7 @@ export async function startOwnApp(port: number, env: Record<string, string>): Pr
       throw new Error(`The app exited early:\n${log}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return { baseUrl, close };
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return { baseUrl, close };
     } catch {
       // Not listening yet.
     }

@@ -31,6 +31,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/healthz': { target: apiTarget },
+      '/readyz': { target: apiTarget },
     },
   },
 });

@@ -9,6 +9,7 @@ import { registerUnreadBodyDrain } from './api/unread-body.ts';
 import { registerContentNegotiation } from './api/content-type.ts';
 import type { AppContext } from './api/context.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './api/error-handler.ts';
+import { registerDatabaseGate } from './api/database-availability.ts';
 import { healthRoutes } from './api/health.ts';
 import { registerImpersonationAudit } from './api/impersonation-audit.ts';
 import { registerRateLimit } from './api/rate-limit.ts';
@@ -34,10 +35,15 @@ import {
   createGenerativeSubtitles,
   createGenerativeVideos,
 } from './ai/generative/index.ts';
+import { CdnPurger } from './cdn/cdn-purger.ts';
+import { ClusterEvents } from './cluster-events/cluster-events.ts';
+import type { WorkerPlace } from './cluster-workers/worker-place.ts';
 import { frameworkErrorHandler } from './framework-errors.ts';
 import { createJobRunners } from './job-runners.ts';
 import { defaultStorageAdapterFactory, type StorageAdapterFactory } from './storage/index.ts';
+import { installObjectStore } from './storage/object-store/index.ts';
 import { installOrigins } from './storage/source-origins.ts';
+import { remoteSourceChanges } from './store/sources.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMetricsRegistry } from './metrics/metrics-registry.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
@@ -69,6 +75,8 @@ export interface BuildOptions {
   generativeVideoPollMs?: number;
   /** Where the log is written instead of stdout (tests read what the server logged). */
   logStream?: NodeJS.WritableStream;
+  /** This process's place among the cluster's workers (WORKERS above 1); none when alone. */
+  workerPlace?: WorkerPlace;
 }
 
 /**
@@ -117,10 +125,13 @@ export async function buildApp(
       })
     ).database;
   const secrets = createSecretBox(loadSecretKey(config));
+  // Managed storage files and generated videos: OBJECT_STORE_URL's bucket, or DATA_DIR.
+  const objectStore = installObjectStore(config, app.log);
   const origins = installOrigins(
     config,
     secrets,
     options.storageAdapterFactory ?? defaultStorageAdapterFactory,
+    objectStore,
   );
   const ai = createAiServices(config, options.aiModels);
   const generative = createGenerativeImages(config.generative);
@@ -128,6 +139,18 @@ export async function buildApp(
   const subtitles = createGenerativeSubtitles(config.generative);
   // What the request paths count for /metrics (metrics/).
   const counters = new ServerCounters();
+  // What other processes sharing the database purge and edit reaches this one, and this one's
+  // purges reach them and the CDN in front (cluster-events/, cdn/).
+  const clusterEvents = new ClusterEvents({
+    db: database.db,
+    notifications: database.notifications,
+    log: app.log,
+  });
+  clusterEvents.subscribe(remoteSourceChanges);
+  const cdnPurger =
+    config.cdnPurge === null
+      ? undefined
+      : new CdnPurger({ config: config.cdnPurge, log: app.log, metrics: counters });
   const delivery = new Delivery({
     config,
     db: database.db,
@@ -135,6 +158,11 @@ export async function buildApp(
     origins,
     log: app.log,
     metrics: counters,
+    renderCacheShare: options.workerPlace,
+    // Render jobs leave their renders there for every process (delivery/shared-renders.ts).
+    objectStore,
+    clusterEvents,
+    ...(cdnPurger === undefined ? {} : { cdnPurger }),
     detector: ai.detector,
     ...(generative.available ? { generative } : {}),
     ...(subtitles.available ? { subtitles } : {}),
@@ -143,6 +171,7 @@ export async function buildApp(
     config,
     db: database.db,
     origins,
+    objectStore,
     delivery,
     ai,
     generativeVideos,
@@ -158,6 +187,7 @@ export async function buildApp(
     database,
     secrets,
     origins,
+    objectStore,
     sourceSchemas: sourceSchemasFor(config),
     jobs,
     aiJobs,
@@ -179,6 +209,8 @@ export async function buildApp(
   await app.register(fastifyCookie);
   // Hook order matters: cheap refusals (rate limit, read-only, Accept) before any other database
   // work (on PostgreSQL the rate limit is one statement: api/rate-limit.ts).
+  // While PostgreSQL does not answer, API requests are refused (503) before any query of theirs.
+  registerDatabaseGate(app);
   registerRateLimit(app, config);
   registerRateLimitSweep(app);
   if (config.readOnly) registerReadOnlyGuard(app);
@@ -197,6 +229,9 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await runnersStopped;
     await delivery.close();
+    await clusterEvents.close();
+    await cdnPurger?.close();
+    objectStore.close();
     ai.close();
     await flushAudit();
     // Emails composed after their answer still read the database.
@@ -226,6 +261,9 @@ export async function buildApp(
   // The local ledger closes billing periods itself; with Stripe, Stripe does.
   if (options.runJobs && config.stripe === null) await requestBillingPeriodClose(database.db);
   delivery.start();
+  // Other processes' purges reach this one from here on; those made while nobody served this
+  // DATA_DIR's disk renders (this process stopped, say) are applied to them first.
+  await clusterEvents.start({ resumeAfter: await delivery.renderEventCursor() });
   // Video renders run in every process whose VIDEO_CONCURRENCY is above 0, test apps included.
   videoJobs.start();
   if (options.runJobs) {

@@ -1,7 +1,10 @@
 // Every runner of durable jobs, and the handler of every job kind (jobs/kinds.ts), registered
 // in this one place. Three sets of runners, so a long job never holds up the others: the
 // general one (deploys, indexing, analysis, billing, video generations), AI renders
-// (AI_CONCURRENCY runners, one per model worker) and video renders (VIDEO_CONCURRENCY).
+// (AI_CONCURRENCY runners, one per model worker) and video renders (VIDEO_CONCURRENCY). Every
+// runner leases a job for JOB_LEASE_MS (30 s) and renews it while the job runs, however long the
+// job (an AI render up to AI_TIMEOUT_MS, a video one up to VIDEO_RENDER_TIMEOUT_MS), so the job
+// of a process that died is taken over within a lease (jobs/runner.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AiServices } from './ai/ai-services.ts';
@@ -12,7 +15,6 @@ import { billingPeriodCloseHandler } from './billing/period-close-job.ts';
 import type { Config } from './config.ts';
 import type { DatabaseSchema } from './db/schema.ts';
 import type { Delivery } from './delivery/delivery.ts';
-import { VIDEO_RENDER_TIMEOUT_MS } from './delivery/video-renders.ts';
 import { AI_RENDER_JOB, VIDEO_RENDER_JOB } from './jobs/kinds.ts';
 import {
   combineRunners,
@@ -23,6 +25,7 @@ import {
   type JobRunnerOptions,
 } from './jobs/runner.ts';
 import { sourceDeployHandler } from './sources/deploy-job.ts';
+import type { ObjectStore } from './storage/object-store/index.ts';
 import type { SourceOrigins } from './storage/source-origins.ts';
 import { videoGenerationHandler } from './video-generations/job.ts';
 
@@ -33,6 +36,8 @@ export interface JobRunnersDependencies {
   delivery: Delivery;
   ai: AiServices;
   generativeVideos: GenerativeVideos;
+  /** Where generated videos are kept (the install's object store). */
+  objectStore: ObjectStore;
   log: FastifyBaseLogger;
   /** How often idle runners poll, in milliseconds (default 500). */
   pollIntervalMs?: number;
@@ -52,10 +57,15 @@ export interface JobRunners {
 export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
   const { config, db, origins, delivery, log } = deps;
   const poll = deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs };
-  const logged = (failure: string): Pick<JobRunnerOptions, 'onError' | 'onRelease'> => ({
+  const logged = (
+    failure: string,
+  ): Pick<JobRunnerOptions, 'onError' | 'onRelease' | 'onLeaseLost'> => ({
     onError: (error, job) => log.warn({ err: error, jobId: job?.id, kind: job?.kind }, failure),
     // A stopping process hands its jobs back (jobs/runner.ts): another one takes them up.
     onRelease: (job) => log.info({ jobId: job.id, kind: job.kind }, 'job given back to the queue'),
+    // This process did not renew in time (paused, or cut off from the database).
+    onLeaseLost: (job) =>
+      log.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another runner'),
   });
   const handlers: JobHandler[] = [
     sourceDeployHandler({ db, origins }),
@@ -64,7 +74,7 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
       db,
       origins,
       videos: deps.generativeVideos,
-      dataDir: config.dataDir,
+      objectStore: deps.objectStore,
       log,
       pollIntervalMs: deps.generativeVideoPollMs,
     }),
@@ -86,7 +96,6 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
       createJobRunner({
         db,
         handlers: [handleJob(AI_RENDER_JOB, (payload) => delivery.renderAiJob(payload, models))],
-        leaseMs: config.aiTimeoutMs + 60_000,
         ...poll,
         ...logged('AI render failed'),
       }),
@@ -96,8 +105,12 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
     Array.from({ length: config.videoConcurrency }, () =>
       createJobRunner({
         db,
-        handlers: [handleJob(VIDEO_RENDER_JOB, (payload) => delivery.renderVideoJob(payload))],
-        leaseMs: VIDEO_RENDER_TIMEOUT_MS + 60_000,
+        handlers: [
+          handleJob(VIDEO_RENDER_JOB, (payload, _job, signal) =>
+            delivery.renderVideoJob(payload, signal),
+          ),
+        ],
+        ...poll,
         ...logged('video render failed'),
       }),
     ),

@@ -1,3 +1,6 @@
+import cluster from 'node:cluster';
+import { runClusterPrimary } from './cluster-workers/primary.ts';
+import { workerPlace } from './cluster-workers/worker-place.ts';
 import { ConfigError, EXIT_CONFIG, loadConfig, type Config } from './config.ts';
 import { serve } from './serve.ts';
 
@@ -13,5 +16,14 @@ function readConfig(): Readonly<Config> {
   }
 }
 
-/** `npm start`: reads the environment and serves it (serve.ts: listening, faults, signals). */
-void serve(readConfig());
+/**
+ * `npm start`: reads the environment and serves it (serve.ts: listening, faults, signals), or,
+ * with WORKERS above 1, starts that many workers that each do (cluster-workers/primary.ts).
+ */
+const config = readConfig();
+if (cluster.isPrimary && config.workers > 1) {
+  runClusterPrimary(config.workers);
+} else {
+  const place = workerPlace(config.workers);
+  void serve(config, place === null ? {} : { workerPlace: place });
+}

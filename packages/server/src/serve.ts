@@ -1,15 +1,18 @@
 // The server process: opens and migrates the database, builds the app and listens, and decides
 // how the process ends: never on a stray error, and on a signal only after a bounded, graceful
 // drain (docs/ARCHITECTURE.md, "Stopping and failing").
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
+import { isStopMessage } from './cluster-workers/worker-place.ts';
 import { EXIT_CONFIG, type Config } from './config.ts';
 import { checkSecretKeyFingerprint, SecretKeyMismatchError } from './crypto/key-fingerprint.ts';
 import { loadSecretKey } from './crypto/secret-key.ts';
 import { pgliteDirectory, type Database } from './db/database.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
-import { ensureAdmin } from './store/admins.ts';
+import { ensureAdmin, type AdminInput, type AdminOutcome } from './store/admins.ts';
+import { EmailTakenError } from './store/users.ts';
 
 /** How often a draining server closes the connections whose last request has just finished. */
 const IDLE_SWEEP_MS = 100;
@@ -37,7 +40,7 @@ export async function serve(
     if (opened.applied.length > 0)
       app.log.info({ migrations: opened.applied }, 'database migrated');
     if (config.admin) {
-      const { outcome } = await ensureAdmin(database.db, config.admin, { promote: false });
+      const outcome = await ensureConfiguredAdmin(database, config.admin);
       if (outcome === 'created') app.log.info({ email: config.admin.email }, 'admin user created');
     }
     stopOnSignals(app, database, config.shutdownGraceMs);
@@ -62,6 +65,19 @@ export async function serve(
 }
 
 /**
+ * Creates ADMIN_EMAIL's user unless it exists. Cluster workers (WORKERS) all start at once, and
+ * one may insert the user between another's look and its insert: that one finds it taken.
+ */
+async function ensureConfiguredAdmin(database: Database, admin: AdminInput): Promise<AdminOutcome> {
+  try {
+    return (await ensureAdmin(database.db, admin, { promote: false })).outcome;
+  } catch (error) {
+    if (error instanceof EmailTakenError) return 'unchanged';
+    throw error;
+  }
+}
+
+/**
  * A rejection nobody handled or an exception nobody caught is a bug, but one request's bug must
  * not end every other request: each is logged with its error and the running count
  * (`unhandledErrors`), and the process keeps serving.
@@ -77,17 +93,22 @@ function keepServingThroughFaults(log: FastifyBaseLogger): void {
 }
 
 /**
- * SIGTERM, SIGINT or SIGHUP, or the launcher gone (scripts/start.mjs's IPC channel closing):
- * app.close() stops accepting connections, closes idle keep-alive ones, answers /healthz with
- * 503 `draining`, hands the jobs in hand back to the queue and waits for the requests in flight;
- * then the database closes (every write on disk) and the process exits 0. Requests still running
- * after `graceMs` do not hold it: it exits 1 then, as it does at once on a second signal.
+ * SIGTERM, SIGINT or SIGHUP, the launcher gone (scripts/start.mjs's IPC channel closing), or the
+ * cluster primary's stop message (cluster-workers/primary.ts): app.close() stops accepting
+ * connections, closes idle keep-alive ones, answers /healthz with 503 `draining`, hands the jobs
+ * in hand back to the queue and waits for the requests in flight; then the database closes (every
+ * write on disk) and the process exits 0. Requests still running after `graceMs` do not hold it:
+ * it exits 1 then, as it does at once on a second signal.
  */
 function stopOnSignals(app: FastifyInstance, database: Database, graceMs: number): void {
   let stopping = false;
-  const stop = async (reason: string, repeated: 'exits' | 'ignored') => {
+  let signals = 0;
+  const stop = async (reason: string, kind: 'signal' | 'request') => {
+    // Only signals count towards the second one: a terminal's Ctrl-C reaches this process and
+    // the one that closes the channel or sends the message, in either order.
+    if (kind === 'signal') signals += 1;
     if (stopping) {
-      if (repeated === 'ignored') return;
+      if (signals < 2) return;
       app.log.warn({ reason }, 'second signal: exiting at once');
       process.exit(1);
     }
@@ -111,11 +132,19 @@ function stopOnSignals(app: FastifyInstance, database: Database, graceMs: number
     }
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.on(signal, () => void stop(signal, 'exits'));
+    process.on(signal, () => void stop(signal, 'signal'));
+  }
+  if (cluster.isWorker) {
+    // A worker's channel is to the primary; when the primary dies, node:cluster ends the worker
+    // at once itself ("disconnect" in node's lib/internal/cluster/child.js).
+    process.on('message', (message) => {
+      if (isStopMessage(message)) void stop('asked by the cluster primary', 'request');
+    });
+    return;
   }
   // Started by scripts/start.mjs over an IPC channel: a launcher that dies (even by SIGKILL), or
   // stops, closes the channel, and the server stops with it instead of holding the port and
   // database. The launcher also closes it when a terminal's Ctrl-C has reached both: not a
   // second signal.
-  if (process.connected) process.on('disconnect', () => void stop('launcher gone', 'ignored'));
+  if (process.connected) process.on('disconnect', () => void stop('launcher gone', 'request'));
 }

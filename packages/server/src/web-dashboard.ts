@@ -12,14 +12,15 @@ function isServerPath(url: string): boolean {
     url === '/api' ||
     url.startsWith('/api/') ||
     url.startsWith('/api?') ||
-    url.startsWith('/healthz')
+    url.startsWith('/healthz') ||
+    url.startsWith('/readyz')
   );
 }
 
 /**
  * Serves the built dashboard at `/` when `distDir` holds one. Returns the not-found
  * fallback that answers unknown page URLs with index.html so client-side routes load;
- * API paths and /healthz never fall back. Returns null when there is no build.
+ * API paths, /healthz and /readyz never fall back. Returns null when there is no build.
  */
 export async function registerWebDashboard(
   app: FastifyInstance,

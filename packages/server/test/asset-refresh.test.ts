@@ -1,5 +1,3 @@
-import { rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultStorageAdapterFactory, type StorageAdapterFactory } from '../src/storage/index.ts';
 import { StorageError } from '../src/storage/types.ts';
@@ -13,9 +11,12 @@ import {
   type TestSource,
 } from './delivery/fixtures.ts';
 import { call, multipart } from './requests.ts';
+import { useObjectStoreBackends } from './storage/object-store-backends.ts';
 import { useTestApp } from './test-app.ts';
 
-describe('uploads and refreshes against managed storage', () => {
+const { backends: stores } = await useObjectStoreBackends();
+
+describe.each(stores)('uploads and refreshes against managed storage in the $name', (store) => {
   const dataDir = useDataDir();
   // The real managed-storage adapter, which a test can cut off to play an origin outage.
   let originDown = false;
@@ -31,14 +32,18 @@ describe('uploads and refreshes against managed storage', () => {
       get: (objectPath, range) => (originDown ? down() : adapter.get(objectPath, range)),
     };
   };
-  const context = useTestApp(PGLITE, { DATA_DIR: dataDir }, { storageAdapterFactory: factory });
+  const context = useTestApp(
+    PGLITE,
+    { DATA_DIR: dataDir, ...store.env },
+    { storageAdapterFactory: factory },
+  );
   let source: TestSource;
 
   beforeAll(async () => {
     source = await createSource(context.app, { configuration: { type: 'darkroom_storage' } });
   });
 
-  const originFile = (name: string) => path.join(dataDir, 'managed', source.id, name);
+  const originFile = (name: string) => `managed/${source.id}/${name}`;
   const assetUrl = (name: string) => `/api/v4/assets/${source.id}/${name}`;
 
   async function upload(name: string, bytes: Buffer) {
@@ -89,7 +94,7 @@ describe('uploads and refreshes against managed storage', () => {
     const before = await deliver(context.app, source.host, '/refresh.png?fm=png');
     expect(before.status).toBe(200);
     expect(await sizeOf(before.body)).toEqual({ width: 40, height: 30 });
-    await writeFile(originFile('refresh.png'), await quadrantsPng(80, 60));
+    await store.write(dataDir, originFile('refresh.png'), await quadrantsPng(80, 60));
 
     const response = await refresh('refresh.png');
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -117,8 +122,8 @@ describe('uploads and refreshes against managed storage', () => {
   it('removes the asset when the file left the origin or stopped being media', async () => {
     await upload('gone.png', await quadrantsPng(20, 20));
     await upload('changed.png', await quadrantsPng(20, 20));
-    await rm(originFile('gone.png'));
-    await writeFile(originFile('changed.png'), 'no longer an image');
+    await store.remove(dataDir, originFile('gone.png'));
+    await store.write(dataDir, originFile('changed.png'), 'no longer an image');
 
     const gone = await refresh('gone.png');
     expect(gone.status).toBe(404);

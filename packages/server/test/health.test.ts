@@ -1,5 +1,5 @@
-// /healthz on the embedded database, whose one connection a transaction holds from BEGIN to
-// COMMIT (src/db/pglite-dialect.ts): a load balancer's probe must not queue behind it.
+// /healthz and /readyz on the embedded database, whose one connection a transaction holds from
+// BEGIN to COMMIT (src/db/pglite-dialect.ts): a load balancer's probe must not queue behind it.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PGLITE } from './databases.ts';
@@ -28,15 +28,25 @@ function heldTransaction(context: ReturnType<typeof useTestApp>, failing = false
   return { held, release, done };
 }
 
-describe('GET /healthz beside a transaction in flight', () => {
+describe('GET /healthz and /readyz beside a transaction in flight', () => {
   const context = useTestApp(PGLITE);
 
-  it('answers 200 from the answer the database just gave, without queuing', async () => {
+  it('answers /healthz without asking the database', async () => {
+    const transaction = heldTransaction(context, true);
+    await transaction.held;
+    const health = await call(context.app, 'GET', '/healthz');
+    transaction.release();
+    await transaction.done;
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'healthy' });
+  });
+
+  it('answers /readyz with 200 from the answer the database just gave, without queuing', async () => {
     await sql`select 1`.execute(context.database.db);
     const transaction = heldTransaction(context);
     await transaction.held;
     const order: string[] = [];
-    const health = call(context.app, 'GET', '/healthz').then((response) => {
+    const health = call(context.app, 'GET', '/readyz').then((response) => {
       order.push('health');
       return response;
     });
@@ -49,14 +59,14 @@ describe('GET /healthz beside a transaction in flight', () => {
     await transaction.done;
     expect(order).toEqual(['health', 'released']);
     expect(answered?.status).toBe(200);
-    expect(answered?.body).toEqual({ status: 'healthy' });
+    expect(answered?.body).toEqual({ status: 'ready', database: 'up' });
   });
 
-  it('asks the database itself once a query has failed since its last answer', async () => {
+  it('asks the database itself on /readyz once a query has failed since its last answer', async () => {
     const transaction = heldTransaction(context, true);
     await transaction.held;
     const order: string[] = [];
-    const health = call(context.app, 'GET', '/healthz').then((response) => {
+    const health = call(context.app, 'GET', '/readyz').then((response) => {
       order.push('health');
       return response;
     });

@@ -121,7 +121,7 @@ describe('the demo source storage', () => {
         },
         DEMO_SOURCE_ID,
       );
-      const root = path.join(options.managedStorageDir, DEMO_SOURCE_ID);
+      const root = path.join(options.managedFiles.location, DEMO_SOURCE_ID);
       const files = readdirSync(root);
       expect(files).toEqual(expect.arrayContaining([...DEMO_IMAGES, 'LICENSES.md']));
       expect(DEMO_IMAGES).toHaveLength(11);

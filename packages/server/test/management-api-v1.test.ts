@@ -6,7 +6,6 @@
 // (Authorization: Bearer, Content-Type: application/vnd.api+json or application/octet-stream)
 // and body. Nothing in the client or the app is patched; only where its sockets go differs.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
@@ -16,8 +15,8 @@ import ImgixAPI from 'imgix-management-js';
 import fetch from 'node-fetch';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS } from './databases.ts';
 import { call, signUp, type SignedUp } from './requests.ts';
+import { storageSetups, useObjectStoreBackends } from './storage/object-store-backends.ts';
 import { useTestApp } from './test-app.ts';
 
 /** The dashboard's address the app writes into upload and report URLs (PUBLIC_URL). */
@@ -62,11 +61,13 @@ function png(width: number, height: number, color: { r: number; g: number; b: nu
     .toBuffer();
 }
 
-describe.each(BACKENDS)(
-  "imgix's Management API through imgix-management-js on $name",
-  (backend) => {
+const { backends: stores } = await useObjectStoreBackends();
+
+describe.each(storageSetups(stores))(
+  "imgix's Management API through imgix-management-js on $database.name, files in the $store.name",
+  ({ database: backend, store }) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'darkroom-management-api-'));
-    const context = useTestApp(backend, { DATA_DIR: dataDir, PUBLIC_URL });
+    const context = useTestApp(backend, { DATA_DIR: dataDir, PUBLIC_URL, ...store.env });
     let agent: LoopbackAgent;
     let owner: SignedUp;
     let apiKey: string;
@@ -443,8 +444,8 @@ describe.each(BACKENDS)(
       expect(first.status).toBe(200);
       expect((await sharp(first.body).metadata()).height).toBe(15);
       // The file changes at the origin behind Darkroom's back: the cached render stays.
-      const file = path.join(dataDir, 'managed', managed.id, 'products', 'red.png');
-      await writeFile(file, await png(40, 40, { r: 220, g: 20, b: 20 }));
+      const file = `managed/${managed.id}/products/red.png`;
+      await store.write(dataDir, file, await png(40, 40, { r: 220, g: 20, b: 20 }));
       const stale = await deliver(managed.subdomain, '/products/red.png?w=20');
       expect((await sharp(stale.body).metadata()).height).toBe(15);
 
@@ -469,7 +470,7 @@ describe.each(BACKENDS)(
       const withMark = `/products/wide.png?w=40&mark=/products/red.png&mark-w=10`;
       const marked = await deliver(managed.subdomain, withMark);
       expect(marked.status).toBe(200);
-      await writeFile(file, await png(40, 40, { r: 250, g: 250, b: 20 }));
+      await store.write(dataDir, file, await png(40, 40, { r: 250, g: 250, b: 20 }));
       expect((await deliver(managed.subdomain, withMark)).body.equals(marked.body)).toBe(true);
       const subImage = await imgix('purge', {
         method: 'POST',

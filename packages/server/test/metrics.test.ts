@@ -146,7 +146,8 @@ describe('/metrics and X-Request-Id', () => {
     expect(series.has('darkroom_render_duration_seconds_bucket{le="0.005"}')).toBe(true);
     expect(series.has('darkroom_render_duration_seconds_bucket{le="60"}')).toBe(true);
     expect(series.get('darkroom_metering_backlog_rows')).toBeGreaterThanOrEqual(0);
-    expect(series.get('darkroom_metering_dropped_rows_total')).toBe(0);
+    expect(series.get('darkroom_usage_events_dropped_total')).toBe(0);
+    expect(series.get('darkroom_cdn_purge_failures_total')).toBe(0);
     expect(series.get('darkroom_jobs_queued{kind="ai-render"}')).toBe(0);
     expect(series.get('darkroom_jobs_running{kind="video-render"}')).toBe(0);
     expect(series.get('darkroom_job_lag_seconds{kind="asset-index"}')).toBe(0);
@@ -183,6 +184,7 @@ describe('/metrics and X-Request-Id', () => {
     const before = await metricsOf(context.app);
     expect((await call(context.app, 'GET', '/api/v4/no-such-route')).status).toBe(404);
     expect((await call(context.app, 'GET', '/healthz')).status).toBe(200);
+    expect((await call(context.app, 'GET', '/readyz')).status).toBe(200);
     expect((await call(context.app, 'GET', '/no-such-page')).status).toBe(404);
     const after = await metricsOf(context.app);
     const requests = (kind: string, statusClass: string) =>
@@ -193,8 +195,8 @@ describe('/metrics and X-Request-Id', () => {
       );
     expect(requests('api', '4xx')).toBe(1);
     expect(requests('dashboard', '4xx')).toBe(1);
-    // /healthz, and the first scrape (each scrape is counted once it has been answered).
-    expect(requests('other', '2xx')).toBe(2);
+    // /healthz, /readyz, and the first scrape (each scrape is counted once it has been answered).
+    expect(requests('other', '2xx')).toBe(3);
     expect(requests('delivery', '2xx') + requests('delivery', '4xx')).toBe(0);
   });
 

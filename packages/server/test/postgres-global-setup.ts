@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,26 +26,54 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     project.provide('postgresUrl', process.env.DATABASE_URL);
     return undefined;
   }
-  const bin = findPostgresBin();
-  if (bin === null) {
-    console.info(
-      '[server tests] PostgreSQL tests skipped: no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin',
-    );
+  let postgres: ThrowawayPostgres;
+  try {
+    postgres = await startThrowawayPostgres();
+  } catch (error) {
+    if (!(error instanceof PostgresUnavailableError)) throw error;
+    console.info(`[server tests] PostgreSQL tests skipped: ${error.message}`);
     project.provide('postgresUrl', null);
     return undefined;
   }
+  console.info(
+    `[server tests] PostgreSQL: throwaway cluster from ${postgres.bin} on 127.0.0.1:${postgres.port}`,
+  );
+  project.provide('postgresUrl', postgres.url);
+  return () => postgres.stop();
+}
 
+/** PostgreSQL cannot run here: not installed, or no user to run it as. */
+export class PostgresUnavailableError extends Error {}
+
+export interface ThrowawayPostgres {
+  /** Maintenance URL: `postgres://postgres@127.0.0.1:{port}/postgres`. */
+  url: string;
+  port: number;
+  /** The folder of the initdb and pg_ctl that run it. */
+  bin: string;
+  /** The postmaster, parent of every backend process. */
+  postmasterPid: number;
+  /** Stops the server at once (`pg_ctl stop -m immediate`) and removes its folder. */
+  stop(): void;
+}
+
+/**
+ * Creates a PostgreSQL cluster with initdb in a temporary folder and starts it on a free loopback
+ * port, tuned for disposable data. Throws PostgresUnavailableError when PostgreSQL is not
+ * installed or, as root, there is no `postgres` user to run it.
+ */
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const bin = findPostgresBin();
+  if (bin === null) {
+    throw new PostgresUnavailableError('no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin');
+  }
   const root = mkdtempSync(path.join(os.tmpdir(), 'darkroom-postgres-'));
   let asPostgres: ReturnType<typeof prepareUser>;
   try {
     asPostgres = prepareUser(root);
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
-    console.info(
-      `[server tests] PostgreSQL tests skipped: running as root needs a postgres user (${String(error)})`,
-    );
-    project.provide('postgresUrl', null);
-    return undefined;
+    throw new PostgresUnavailableError(`running as root needs a postgres user (${String(error)})`);
   }
   const dataDir = path.join(root, 'data');
   const port = await freePort();
@@ -48,6 +84,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
       throw new Error(`${command} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
     }
   };
+  let postmasterPid: number;
   try {
     run('initdb', [
       '-D',
@@ -81,19 +118,27 @@ export default async function setup(project: TestProject): Promise<(() => void) 
       '-w',
       'start',
     ]);
+    // The first line of postmaster.pid is the postmaster's pid (PostgreSQL's "Database File
+    // Layout": postmaster.pid).
+    postmasterPid = Number(
+      readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
-  console.info(`[server tests] PostgreSQL: throwaway cluster from ${bin} on 127.0.0.1:${port}`);
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-
-  return () => {
-    try {
-      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    bin,
+    postmasterPid,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
   };
 }
 
@@ -125,7 +170,8 @@ function prepareUser(root: string): (file: string, args: string[]) => [string, s
   return (file, args) => ['runuser', ['-u', 'postgres', '--', file, ...args]];
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -27,21 +27,35 @@ function signUpBody() {
 describe.each(BACKENDS)('API protocol on $name', (backend) => {
   const context = useTestApp(backend);
 
-  it('answers /healthz with 200 {"status":"healthy"} once the database answers', async () => {
-    const response = await call(context.app, 'GET', '/healthz');
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'healthy' });
+  it('answers /healthz and /readyz with 200 while the database answers', async () => {
+    const health = await call(context.app, 'GET', '/healthz');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'healthy' });
+    const ready = await call(context.app, 'GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'up' });
   });
 
-  it('answers /healthz with 503 when the database does not answer', async () => {
+  it('stays live on /healthz but not ready on /readyz when the database does not answer', async () => {
     const database = await backend.open();
     await migrate(database);
     const app = await buildApp(testConfig(), { database });
     try {
       await database.close();
-      const response = await call(app, 'GET', '/healthz');
-      expect(response.status).toBe(503);
-      expect(response.body).toEqual({ status: 'unavailable' });
+      const health = await call(app, 'GET', '/healthz');
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ status: 'healthy' });
+      const ready = await call(app, 'GET', '/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'not_ready', database: 'down' });
+      // The API says why it cannot answer, and that trying again later is right.
+      const write = await call(app, 'POST', '/api/v4/accounts', { body: signUpBody() });
+      expect(write.status).toBe(503);
+      expect(write.headers['retry-after']).toBe('5');
+      expect(write.body.errors).toEqual([
+        expect.objectContaining({ status: '503', code: 'database_unavailable' }),
+      ]);
+      expect(write.body.errors[0].detail).toMatch(/database cannot be reached/);
     } finally {
       await app.close();
     }

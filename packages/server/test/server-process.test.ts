@@ -67,7 +67,7 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
+      if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       // Not listening yet.
     }

@@ -34,7 +34,7 @@ describe('the dashboard build', () => {
     }
   });
 
-  it('never falls back to index.html for the API, /healthz, non-HTML clients or writes', async () => {
+  it('never falls back to index.html for the API, the probes, non-HTML clients or writes', async () => {
     const api = await call(context.app, 'GET', '/api/v4/unknown', { headers: HTML });
     expect(api.status).toBe(404);
     expect(api.body.errors[0].code).toBe('route_not_found');
@@ -42,6 +42,8 @@ describe('the dashboard build', () => {
     expect(apiRoot.body.errors[0].code).toBe('route_not_found');
     const health = await call(context.app, 'GET', '/healthz/extra', { headers: HTML });
     expect(health.body.errors[0].code).toBe('route_not_found');
+    const ready = await call(context.app, 'GET', '/readyz/extra', { headers: HTML });
+    expect(ready.body.errors[0].code).toBe('route_not_found');
     const json = await call(context.app, 'GET', '/users', {
       headers: { accept: 'application/json' },
     });

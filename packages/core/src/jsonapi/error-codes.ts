@@ -28,6 +28,9 @@ export const ERROR_CODES = {
   internal_error: { status: 500, title: 'Internal server error' },
   read_only: { status: 503, title: 'Read-only mode' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
+  // The database could not be reached (down, restarting, failing over): the request was not
+  // completed and may be sent again (RFC 9110 section 15.6.4: 503, with Retry-After).
+  database_unavailable: { status: 503, title: 'Database unavailable' },
   // Spec platform section 8, "Source creation and credentials": a failed storage check names
   // what failed in its code and the field in its pointer; the detail is the catalogue sentence.
   invalid_source_config: { status: 422, title: 'Invalid source configuration' },

@@ -81,7 +81,7 @@ export function assetIndexRoutes(app: FastifyInstance): void {
     const { source, asset } = await loadAsset(app, request, REFRESH_SUFFIX);
     refuseDemoAssetEdit(source);
     // Delivery keys its cache by the path without the leading slash, as its adapter reads it.
-    const purge = () => app.delivery.purge(source.id, asset.origin_path.slice(1));
+    const purge = () => app.delivery.purge(source.id, asset.origin_path.slice(1), 'asset-refresh');
     let refreshed: AssetRow | null;
     try {
       refreshed = await refreshAsset(deps, source, asset.origin_path);

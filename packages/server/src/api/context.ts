@@ -4,6 +4,7 @@ import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database } from '../db/database.ts';
 import type { AiServices } from '../ai/ai-services.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import type { ObjectStore } from '../storage/object-store/index.ts';
 import type { SourceOrigins } from '../storage/source-origins.ts';
 import type { SourceSchemas } from './source-schemas.ts';
 import type { GenerativeVideos } from '../ai/generative/index.ts';
@@ -37,6 +38,8 @@ export interface AppContext {
   secrets: SecretBox;
   /** How stored sources' origins, and configurations being checked, are reached. */
   origins: SourceOrigins;
+  /** The files Darkroom creates (managed storage, generated videos): OBJECT_STORE_URL or DATA_DIR. */
+  objectStore: ObjectStore;
   /** The zod schemas of sources, built once for this delivery domain. */
   sourceSchemas: SourceSchemas;
   jobs: JobRunner;

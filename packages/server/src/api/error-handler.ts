@@ -1,5 +1,6 @@
 import { ERROR_CODES, JSONAPI_MEDIA_TYPE, type ErrorCode } from '@darkroom/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { ApiError, apiError, routeNotFound } from '../errors.ts';
 import { isDatabaseError } from '../store/errors.ts';
 import { sendErrors } from './documents.ts';
@@ -41,8 +42,36 @@ function databaseRefusal(error: unknown): ApiError | null {
   );
 }
 
+/** Seconds a client is asked to wait before sending again a request the database missed. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 database_unavailable, with when to try again (RFC 9110 section 10.2.3, Retry-After). */
+export function databaseUnavailableError(): ApiError {
+  return new ApiError(
+    {
+      code: 'database_unavailable',
+      detail:
+        'The database cannot be reached right now, so this request was not completed. Try again in a few seconds.',
+    },
+    { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
+}
+
+/**
+ * A database that could not be reached (refused or lost connections, no connection within the
+ * pool's timeout, a server shutting down) is a 503 the client may retry, not a 500: the request
+ * was not completed. A write either committed before its answer was sent (and was answered 2xx)
+ * or is answered this, its transaction rolled back. (A lone statement whose answer was lost with
+ * its connection may have committed; a client retrying a create may then find it made.)
+ */
+function databaseUnavailable(error: unknown): ApiError | null {
+  return isDatabaseUnavailable(error) ? databaseUnavailableError() : null;
+}
+
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError | null {
   if (error instanceof ApiError) return error;
+  const unavailable = databaseUnavailable(error);
+  if (unavailable !== null) return unavailable;
   const refusal = databaseRefusal(error);
   if (refusal !== null) return refusal;
   const code = FASTIFY_CODES[error.code] ?? STATUS_CODES[error.statusCode ?? 0];
@@ -83,7 +112,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendErrors(reply, status, internal.errors);
     }
     // A value only the database refused means a route validates too little: worth a look.
-    if (isDatabaseError(error)) request.log.warn({ err: error }, 'the database refused a value');
+    if (known.status === 503 && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+    } else if (isDatabaseError(error)) {
+      request.log.warn({ err: error }, 'the database refused a value');
+    }
     for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
     return sendErrors(reply, known.status, known.errors);
   });

@@ -1,33 +1,37 @@
+// The probes of load balancers and orchestrators (docs/ARCHITECTURE.md, "Stopping and failing").
+// `GET /healthz` is liveness: 200 while this process serves, whatever the database does, since
+// delivery answers cached images and known sources without it (delivery/source-cache.ts), and a
+// database outage reported by every process at once would have the whole fleet taken out of
+// rotation, or restarted, for nothing. `GET /readyz` is readiness: whether the database answers,
+// for what needs it (the API, renders deferred to jobs). Both say 503 `draining` from the moment
+// the app starts closing (SIGTERM), so that a balancer sends nothing more here.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { databaseAvailability } from './database-availability.ts';
 
-/**
- * A database that answered one of the app's own queries this recently, with none failing since,
- * is answering: the check does not queue a query of its own behind the transactions in flight.
- */
-const RECENT_ANSWER_MS = 1_000;
-
-/**
- * `GET /healthz` for load balancers: 200 once the database answers, 503 otherwise, and 503
- * `draining` from the moment the app starts closing (SIGTERM), so they send nothing more here.
- */
 export function healthRoutes(app: FastifyInstance): void {
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.get('/healthz', async (request, reply) => {
+  // Nothing here waits on anything: its budget is a p99 under 100 ms under load.
+  app.get('/healthz', async (_request, reply) => {
     if (draining) return reply.code(503).send({ status: 'draining' });
-    const { database } = app.darkroom;
-    if (database.liveness.answeredWithin(RECENT_ANSWER_MS)) {
-      return reply.code(200).send({ status: 'healthy' });
+    return reply.code(200).send({ status: 'healthy' });
+  });
+  const availability = databaseAvailability(app);
+  let reportedDown = false;
+  app.get('/readyz', async (request, reply) => {
+    if (draining) return reply.code(503).send({ status: 'draining' });
+    const down = await availability.check();
+    if (down === null) {
+      reportedDown = false;
+      return reply.code(200).send({ status: 'ready', database: 'up' });
     }
-    try {
-      await sql`select 1`.execute(database.db);
-      return reply.code(200).send({ status: 'healthy' });
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check: database unavailable');
-      return reply.code(503).send({ status: 'unavailable' });
+    // Logged when it changes, not at every probe of every balancer.
+    if (!reportedDown) {
+      request.log.warn({ err: down.reason }, 'not ready: the database does not answer');
     }
+    reportedDown = true;
+    return reply.code(503).send({ status: 'not_ready', database: 'down' });
   });
 }

@@ -58,15 +58,16 @@ export async function purgeTarget(
 
 /**
  * `POST /purges` (imgix's Management API purge): drops every cached render of one image, all
- * parameter variants included, on the caller's own source. The URL names the source by its
- * host, exactly as a delivery request would; its query is ignored.
+ * parameter variants included, on the caller's own source, in every process and at the CDN in
+ * front (delivery/purges.ts). The URL names the source by its host, exactly as a delivery
+ * request would; its query is ignored.
  */
 export function purgeRoutes(app: FastifyInstance): void {
   describeRoutes(app, {
     'POST /purges': {
       summary: 'Purge an image',
       description:
-        'Drops every cached render of the image a delivery URL names, all parameter variants included; its query is ignored.',
+        'Drops every cached render of the image a delivery URL names, all parameter variants included, in every server process and at the CDN in front when one is configured (by surrogate key); its query is ignored.',
       tag: 'Purges',
       body: { resource: 'purges', attributes: purgeAttributes },
       answer: { status: 200, resource: 'purges' },

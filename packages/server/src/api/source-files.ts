@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { ErrorSource } from '@darkroom/core';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { indexObject, requestAssetIndex, type AssetIndexDependencies } from '../assets/indexer.ts';
 import type { SourceRow } from '../db/schema.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { ApiError, apiError } from '../errors.ts';
-import { managedStorageDir } from '../storage/options.ts';
 import {
   sanitizeManagedPath,
   stageManagedFile,
@@ -77,14 +76,28 @@ function malformedBody(error: unknown): Error {
 /**
  * The answer to an upload that could not be stored. The `file` stream fails, unfinished, when
  * the request does (its part cut short, the client gone, the body timed out): the client's 400.
- * A failure of the disk (an error with a syscall) stays a 500.
+ * A failure of the disk (an error with a syscall) stays a 500; one of the object store is a 503.
  */
-function refusedUpload(error: unknown, maxBytes: number, file?: Readable): Error {
+function refusedUpload(
+  error: unknown,
+  maxBytes: number,
+  log: FastifyBaseLogger,
+  file?: Readable,
+): Error {
   if (error instanceof StorageError && error.kind === 'too_large') {
     return apiError('payload_too_large', `Files can be at most ${maxBytes} bytes.`);
   }
   if (error instanceof StorageError && error.kind === 'not_found') {
     return apiError('validation_failed', error.message, { parameter: 'path' });
+  }
+  // The object store failed or refused (OBJECT_STORE_URL unreachable, its keys refused): nothing
+  // was stored, and the client may try again; the cause stays in the log.
+  if (error instanceof StorageError) {
+    log.error({ err: error }, 'upload: the object store failed');
+    return apiError(
+      'service_unavailable',
+      'The file could not be stored just now, so nothing was kept. Try again shortly.',
+    );
   }
   const fromRequest = error instanceof Error && !('syscall' in error);
   if (fromRequest && file !== undefined && !file.readableEnded) {
@@ -143,8 +156,8 @@ export interface StoredUpload {
 
 /**
  * Stores a whole file from `stream` (a raw request body: imgix's upload endpoint and upload
- * sessions) at `relative` in a managed source, under a temporary name until the stream has ended
- * whole; a stream cut short or over ORIGIN_MAX_BYTES leaves nothing behind.
+ * sessions) at `relative` in a managed source, out of sight until the stream has ended whole; a
+ * stream cut short or over ORIGIN_MAX_BYTES leaves nothing behind.
  */
 export async function storeManagedFile(
   app: FastifyInstance,
@@ -152,19 +165,19 @@ export async function storeManagedFile(
   relative: string,
   stream: Readable,
 ): Promise<StoredUpload> {
-  const { config } = app.darkroom;
+  const { config, origins } = app.darkroom;
   const staged = await stageManagedFile(
-    managedStorageDir(config),
+    origins.options.managedFiles,
     source.id,
     relative,
     stream,
     config.originMaxBytes,
   ).catch((error: unknown) => {
-    throw refusedUpload(error, config.originMaxBytes, stream);
+    throw refusedUpload(error, config.originMaxBytes, app.log, stream);
   });
   const stored = await staged.commit().catch(async (error: unknown) => {
     await staged.discard();
-    throw refusedUpload(error, config.originMaxBytes);
+    throw refusedUpload(error, config.originMaxBytes, app.log);
   });
   return { stored, contentType: sniffContentType(staged.head) };
 }
@@ -174,8 +187,9 @@ export async function storeManagedFile(
  * dashboard: such a source has no storage of the customer's own to put files in (spec platform
  * section 3, 'Storage credential fields by type': no fields). Multipart field `file`, with an
  * optional `path` field sent before it (else the file's name); at most ORIGIN_MAX_BYTES. The
- * storage layer writes it under a temporary name, renamed into place only once the whole body has
- * arrived (its closing boundary included): an upload cut off anywhere leaves nothing behind.
+ * storage layer keeps it out of sight (a partial file, or S3 parts not yet assembled) until the
+ * whole body has arrived (its closing boundary included): an upload cut off anywhere leaves
+ * nothing behind.
  */
 export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
   const { config, database, origins } = app.darkroom;
@@ -255,13 +269,13 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
             );
           }
           staged = await stageManagedFile(
-            managedStorageDir(config),
+            origins.options.managedFiles,
             source.id,
             relative,
             part.file,
             config.originMaxBytes,
           ).catch((error: unknown) => {
-            throw refusedUpload(error, config.originMaxBytes, part.file);
+            throw refusedUpload(error, config.originMaxBytes, request.log, part.file);
           });
         }
         // Only a body that closed is whole: one cut short after the file's part keeps nothing.
@@ -272,7 +286,7 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
           });
         }
         stored = await staged.commit().catch((error: unknown) => {
-          throw refusedUpload(error, config.originMaxBytes);
+          throw refusedUpload(error, config.originMaxBytes, request.log);
         });
       } finally {
         if (stored === undefined) await staged?.discard();

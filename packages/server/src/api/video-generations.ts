@@ -1,10 +1,8 @@
 // `video-generations`: generative image to video (editor spec section 2). A request names an image
 // of one of the account's sources and a prompt; a durable job asks the configured provider and
-// keeps the MP4 in the data directory; the resource says how far it is and, once done, where to
+// keeps the MP4 in the install's object store; the resource says how far it is and, once done, where to
 // play it.
 import { timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -17,7 +15,9 @@ import { isId } from '../db/ids.ts';
 import { byteRange } from '../delivery/byte-range.ts';
 import { findAsset } from '../store/assets.ts';
 import { usableCapabilities } from '../store/capabilities.ts';
-import { videoGenerationFile } from '../video-generations/files.ts';
+import type { ObjectStore } from '../storage/object-store/index.ts';
+import { StorageError } from '../storage/types.ts';
+import { videoGenerationKey } from '../video-generations/files.ts';
 import { requestVideoGenerationStep } from '../video-generations/job.ts';
 import {
   findVideoGeneration,
@@ -224,17 +224,23 @@ export function videoGenerationRoutes(app: FastifyInstance): void {
       ) {
         throw generationNotFound();
       }
-      return sendVideo(
-        reply,
-        videoGenerationFile(app.darkroom.config.dataDir, generation.id),
-        generation.id,
-      );
+      return sendVideo(reply, app.darkroom.objectStore, generation.id).catch((error: unknown) => {
+        // Completed but gone from the store (removed by hand, or kept by a process that had no
+        // OBJECT_STORE_URL): the link leads nowhere.
+        if (error instanceof StorageError && error.kind === 'not_found') throw generationNotFound();
+        throw error;
+      });
     },
   );
 }
 
-async function sendVideo(reply: FastifyReply, file: string, id: string): Promise<FastifyReply> {
-  const { size } = await stat(file);
+async function sendVideo(
+  reply: FastifyReply,
+  store: ObjectStore,
+  id: string,
+): Promise<FastifyReply> {
+  const key = videoGenerationKey(id);
+  const { size } = await store.head(key);
   // A finished generation never changes: its id is its version.
   const etag = `"${id}"`;
   const headers = {
@@ -265,10 +271,10 @@ async function sendVideo(reply: FastifyReply, file: string, id: string): Promise
         'content-range': `bytes ${range.start}-${range.end}/${size}`,
         'content-length': String(range.end - range.start + 1),
       })
-      .send(createReadStream(file, { start: range.start, end: range.end }));
+      .send((await store.get(key, { start: range.start, end: range.end })).body);
   }
   return reply
     .code(200)
     .headers({ ...headers, 'content-length': String(size) })
-    .send(createReadStream(file));
+    .send((await store.get(key)).body);
 }

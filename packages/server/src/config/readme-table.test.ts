@@ -21,7 +21,7 @@ describe('configTableMarkdown', () => {
 
   it('shows a computed default as documented, not as the value worked out on this machine', () => {
     expect(rows).toContain(
-      '| `RENDER_CONCURRENCY` | CPU count | Renders run at the same time; more wait in the render queue. |',
+      '| `RENDER_CONCURRENCY` | CPU count / `WORKERS` | Renders one process runs at the same time; more wait in the render queue. |',
     );
   });
 });

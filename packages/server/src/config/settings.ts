@@ -29,7 +29,15 @@ import {
   workerCount,
 } from './parsers.ts';
 import { REPO_ROOT, readGitCommit } from './repository.ts';
-import { group, neededWith, optionalVariable, variable, type ConfigVariable } from './setting.ts';
+import { cdnPurgeConfig, withCdnPurgeRules } from './cdn-purge.ts';
+import {
+  group,
+  neededWith,
+  optionalVariable,
+  variable,
+  type ConfigVariable,
+  type Setting,
+} from './setting.ts';
 
 // Every environment variable the server reads, declared once: loadConfig, the Config type, the
 // ConfigError lines and the README configuration table all come from CONFIG_SETTINGS. Its keys are
@@ -42,6 +50,44 @@ const port = variable({
   parse: wholeNumber(0, 65535),
   description: 'TCP port the server listens on.',
 });
+
+/** `auto`: one per core this process may use (availableParallelism honours CPU affinity). */
+function serverProcesses(workers: 'auto' | number): number {
+  return workers === 'auto' ? os.availableParallelism() : workers;
+}
+
+const workersVariable = variable({
+  name: 'WORKERS',
+  default: '1',
+  parse: workerCount,
+  description:
+    'Server processes sharing the port, or `auto` for one per CPU core; more than 1 requires `DATABASE_URL` (the embedded database is single-process).',
+});
+
+/**
+ * Server processes on one port (node:cluster), `auto` resolved. Each process opens the database
+ * itself, so more than one needs PostgreSQL: the embedded one in DATA_DIR/pglite is opened by one
+ * process only. Declared ahead of the others because RENDER_CONCURRENCY's default shares the cores
+ * among them.
+ */
+const workers: Setting<number> = {
+  variables: workersVariable.variables,
+  rules: [
+    (values) => {
+      const asked = values['WORKERS'];
+      if (asked !== 'auto' && typeof asked !== 'number') return [];
+      if (serverProcesses(asked) === 1 || values['DATABASE_URL'] !== undefined) return [];
+      return [
+        {
+          name: 'WORKERS',
+          message:
+            'must be 1 without DATABASE_URL: the embedded database is opened by one process only',
+        },
+      ];
+    },
+  ],
+  read: (env) => serverProcesses(workersVariable.read(env)),
+};
 
 export const CONFIG_SETTINGS = {
   port,
@@ -281,12 +327,22 @@ export const CONFIG_SETTINGS = {
    */
   objectStore: group(
     {
-      location: optionalVariable({
-        name: 'OBJECT_STORE_URL',
-        parse: objectStoreUrl,
-        description:
-          'Bucket for the files Darkroom creates (managed storage, generated videos), e.g. `s3://darkroom-files/production`; any S3-protocol store (AWS S3, R2, MinIO, Ceph RGW). Unset, they are kept in `DATA_DIR`. Required when several processes share `DATABASE_URL`.',
-      }),
+      // The other variables of the group mean nothing without a bucket: refused rather than
+      // silently leaving the files in DATA_DIR.
+      location: neededWith(
+        neededWith(
+          optionalVariable({
+            name: 'OBJECT_STORE_URL',
+            parse: objectStoreUrl,
+            description:
+              'Bucket for the files Darkroom creates (managed storage, generated videos), e.g. `s3://darkroom-files/production`; any S3-protocol store (AWS S3, R2, MinIO, Ceph RGW). Unset, they are kept in `DATA_DIR`. Required when several processes share `DATABASE_URL`.',
+          }),
+          'OBJECT_STORE_ENDPOINT',
+          'the endpoint is where that bucket is',
+        ),
+        'OBJECT_STORE_ACCESS_KEY_ID',
+        'the keys are those of that bucket',
+      ),
       endpoint: optionalVariable({
         name: 'OBJECT_STORE_ENDPOINT',
         parse: httpUrl,
@@ -299,19 +355,28 @@ export const CONFIG_SETTINGS = {
         parse: trimmedText,
         description: 'Region the object store signs requests for (`auto` for R2).',
       }),
-      accessKeyId: optionalVariable({
-        name: 'OBJECT_STORE_ACCESS_KEY_ID',
-        parse: trimmedText,
-        description: 'Access key of the object store.',
-      }),
-      secretAccessKey: optionalVariable({
-        name: 'OBJECT_STORE_SECRET_ACCESS_KEY',
-        parse: verbatimText,
-        secret: true,
-        description: 'Secret key of the object store.',
-      }),
+      // One key without the other cannot sign a request; both unset, the AWS SDK's default
+      // credential chain applies (an instance or task role).
+      keys: group(
+        {
+          accessKeyId: optionalVariable({
+            name: 'OBJECT_STORE_ACCESS_KEY_ID',
+            parse: trimmedText,
+            description:
+              'Access key of the object store, set with `OBJECT_STORE_SECRET_ACCESS_KEY`; both unset, the AWS SDK finds credentials itself (an instance or task role).',
+          }),
+          secretAccessKey: optionalVariable({
+            name: 'OBJECT_STORE_SECRET_ACCESS_KEY',
+            parse: verbatimText,
+            secret: true,
+            description: 'Secret key of the object store, set with `OBJECT_STORE_ACCESS_KEY_ID`.',
+          }),
+        },
+        (keys) => keys,
+        { setTogether: true },
+      ),
     },
-    (store) => (store.location === null ? null : { ...store, location: store.location }),
+    ({ location, keys, ...store }) => (location === null ? null : { ...store, ...keys, location }),
   ),
   s3EndpointOverride: optionalVariable({
     name: 'STORAGE_S3_ENDPOINT_OVERRIDE',
@@ -387,21 +452,16 @@ export const CONFIG_SETTINGS = {
   /** Renders run at once (delivery's render queue). */
   renderConcurrency: variable({
     name: 'RENDER_CONCURRENCY',
-    default: { documented: 'CPU count', value: () => os.availableParallelism() },
+    default: {
+      documented: 'CPU count / `WORKERS`',
+      // Each process renders on its share of the cores: with one render per core in each of
+      // WORKERS=auto processes, cores² renders would run at once, each holding its pixels.
+      value: (env) => Math.max(1, Math.ceil(os.availableParallelism() / workers.read(env))),
+    },
     parse: wholeNumber(1, 1024),
-    description: 'Renders run at the same time; more wait in the render queue.',
+    description: 'Renders one process runs at the same time; more wait in the render queue.',
   }),
-  /**
-   * Server processes on one port (node:cluster). Each process opens its own database pool, so
-   * more than one needs PostgreSQL: the embedded database is opened by one process only.
-   */
-  workers: variable({
-    name: 'WORKERS',
-    default: '1',
-    parse: workerCount,
-    description:
-      'Server processes sharing the port, or `auto` for one per CPU core; more than 1 requires `DATABASE_URL` (the embedded database is single-process).',
-  }),
+  workers,
   /** Renders that may wait for a slot before delivery answers 429. */
   renderQueueSize: variable({
     name: 'RENDER_QUEUE_SIZE',
@@ -465,33 +525,35 @@ export const CONFIG_SETTINGS = {
   }),
   /** Video input limits (VIDEO_MAX_*), for transcodes and poster frames alike. */
   /** The CDN in front of delivery hosts, purged with every purge (its own purge API). */
-  cdnPurge: group(
-    {
-      provider: optionalVariable({
-        name: 'CDN_PURGE_PROVIDER',
-        parse: cdnPurgeProvider,
-        description:
-          '`varnish`, `fastly` or `cloudflare`: the CDN in front of delivery hosts that every purge is sent to, by surrogate key.',
-      }),
-      urls: optionalVariable({
-        name: 'CDN_PURGE_URLS',
-        parse: httpUrlList,
-        description:
-          'Where purges go: for Varnish, each Varnish instance (comma-separated, e.g. `http://10.0.0.5:6081`); for Fastly and Cloudflare, their API (defaults `https://api.fastly.com`, `https://api.cloudflare.com/client/v4`).',
-      }),
-      token: optionalVariable({
-        name: 'CDN_PURGE_TOKEN',
-        parse: verbatimText,
-        secret: true,
-        description: 'Fastly API token or Cloudflare API token with cache purge permission.',
-      }),
-      target: optionalVariable({
-        name: 'CDN_PURGE_TARGET',
-        parse: trimmedText,
-        description: 'Fastly service id or Cloudflare zone id.',
-      }),
-    },
-    (cdn) => (cdn.provider === null ? null : { ...cdn, provider: cdn.provider }),
+  cdnPurge: withCdnPurgeRules(
+    group(
+      {
+        provider: optionalVariable({
+          name: 'CDN_PURGE_PROVIDER',
+          parse: cdnPurgeProvider,
+          description:
+            '`varnish`, `fastly` or `cloudflare`: the CDN in front of delivery hosts that every purge is sent to, by surrogate key.',
+        }),
+        urls: optionalVariable({
+          name: 'CDN_PURGE_URLS',
+          parse: httpUrlList,
+          description:
+            'Where purges go: for Varnish, each Varnish instance running `docs/varnish/darkroom.vcl` (comma-separated, e.g. `http://10.0.0.5:6081`); for Fastly and Cloudflare, their API (defaults `https://api.fastly.com`, `https://api.cloudflare.com/client/v4`).',
+        }),
+        token: optionalVariable({
+          name: 'CDN_PURGE_TOKEN',
+          parse: verbatimText,
+          secret: true,
+          description: 'Fastly API token or Cloudflare API token with cache purge permission.',
+        }),
+        target: optionalVariable({
+          name: 'CDN_PURGE_TARGET',
+          parse: trimmedText,
+          description: 'Fastly service id or Cloudflare zone id.',
+        }),
+      },
+      cdnPurgeConfig,
+    ),
   ),
   videoLimits: group(
     {

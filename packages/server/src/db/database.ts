@@ -28,9 +28,19 @@ export interface Database {
   liveness: DatabaseLiveness;
   /** The pool's connections now (PostgreSQL); null for the embedded database, which has none. */
   poolStats(): PoolStats | null;
+  /** Where this process hears NOTIFY (cluster-events/); see NotificationSource. */
+  notifications: NotificationSource;
   /** Finishes the work in flight and closes the pool or the embedded database. */
   close(): Promise<void>;
 }
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one goes back to the pool and
+ * stops listening): a PostgreSQL server to open one more connection to, or the embedded
+ * instance, whose one connection hears its own NOTIFY.
+ */
+export type NotificationSource =
+  { kind: 'postgres'; connectionString: string } | { kind: 'pglite'; pglite: PGlite };
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; when null the embedded database is used. */
@@ -51,16 +61,30 @@ function once(close: () => Promise<void>): () => Promise<void> {
 }
 
 const POOL_MAX_CONNECTIONS = 10;
+/**
+ * Longest a query waits for a connection, new or from the pool, when PostgreSQL is away: a
+ * request then fails in seconds (503 database_unavailable, api/error-handler.ts) instead of
+ * waiting for the operating system to give up on the connection, minutes later.
+ */
+const POOL_CONNECTION_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl !== null) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: POOL_MAX_CONNECTIONS,
+      connectionTimeoutMillis: POOL_CONNECTION_TIMEOUT_MS,
+      // TCP keepalive finds a connection whose peer vanished without closing it (a failed-over
+      // or partitioned server), which otherwise stays open and idle for ever.
+      keepAlive: true,
     });
     // An idle client that loses its connection emits on the pool; without a listener
     // that would crash the process instead of failing the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
+    // A client in use emits on itself, where the pool listens only while it is idle (pg-pool's
+    // idleListener): a connection lost mid-query would be an uncaught exception. The query in
+    // flight fails with the same error, so there is nothing more to do here.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const liveness = new DatabaseLiveness();
     const db = new Kysely<DatabaseSchema>({
       dialect: new PostgresDialect({ pool }),
@@ -70,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       liveness,
+      notifications: { kind: 'postgres', connectionString: options.databaseUrl },
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -107,6 +132,7 @@ export function pgliteDatabase(pglite: PGlite, afterClose: () => void = () => {}
     db,
     kind: 'pglite',
     liveness,
+    notifications: { kind: 'pglite', pglite },
     poolStats: () => null,
     close: once(async () => {
       liveness.close();

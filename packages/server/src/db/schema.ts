@@ -21,6 +21,7 @@ import type {
 import type { JobsTable } from './tables/jobs.ts';
 import type { SourceDomainsTable, SourcesTable } from './tables/sources.ts';
 import type {
+  UsageBatchesTable,
   UsageEventsTable,
   UsageRollupStateTable,
   UsageRollupsTable,
@@ -30,6 +31,7 @@ import type { VideoGenerationsTable } from './tables/video-generations.ts';
 import type { ApiKeysTable } from './tables/api-keys.ts';
 import type { InstallFactsTable } from './tables/install-facts.ts';
 import type { RateLimitWindowsTable, SignInFailuresTable } from './tables/rate-limits.ts';
+import type { ClusterEventsTable } from './tables/cluster-events.ts';
 import type { AuditEventsTable } from './tables/audit-events.ts';
 import type { SsoAuthCodesTable } from './tables/sso-auth-codes.ts';
 import type { UploadSessionsTable } from './tables/upload-sessions.ts';
@@ -40,6 +42,7 @@ export type * from './tables/api-keys.ts';
 export type * from './tables/audit-events.ts';
 export type * from './tables/assets.ts';
 export type * from './tables/billing.ts';
+export type * from './tables/cluster-events.ts';
 export type * from './tables/jobs.ts';
 export type * from './tables/rate-limits.ts';
 export type * from './tables/sources.ts';
@@ -59,6 +62,7 @@ export interface DatabaseSchema {
   source_domains: SourceDomainsTable;
   jobs: JobsTable;
   usage_events: UsageEventsTable;
+  usage_batches: UsageBatchesTable;
   usage_rollups_hourly: UsageRollupsTable;
   usage_rollups_daily: UsageRollupsTable;
   usage_rollup_state: UsageRollupStateTable;
@@ -79,4 +83,5 @@ export interface DatabaseSchema {
   user_tokens: UserTokensTable;
   rate_limit_windows: RateLimitWindowsTable;
   sign_in_failures: SignInFailuresTable;
+  cluster_events: ClusterEventsTable;
 }

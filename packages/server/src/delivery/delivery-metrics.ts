@@ -1,6 +1,6 @@
 // What delivery tells the server's metrics (metrics/ implements it): the answers the fast path
 // writes past Fastify (which counts the others itself), each answer's cache result, each render's
-// time and the usage rows metering had to drop. It is called on the cache-hit path, so an
+// time and the usage events metering had to drop. It is called on the cache-hit path, so an
 // implementation counts in O(1), allocates nothing and never waits.
 import type { Usage } from './usage.ts';
 
@@ -11,6 +11,6 @@ export interface DeliveryMetrics {
   cacheResult(result: Usage['cache']): void;
   /** A render this process made, for a request or for a job, in milliseconds. */
   rendered(ms: number): void;
-  /** Usage rows the meter dropped past its bound while the database refused them. */
-  meteringDropped(rows: number): void;
+  /** Usage events (requests) the meter gave up past its bounds (metering.ts). */
+  usageDropped(requests: number): void;
 }

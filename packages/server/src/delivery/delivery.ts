@@ -7,13 +7,19 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AiModels, GenerativeEditor } from '@darkroom/render';
 import type { GenerativeSubtitles } from '../ai/generative/index.ts';
+import type { CdnPurger } from '../cdn/cdn-purger.ts';
+import type { ClusterEvents } from '../cluster-events/cluster-events.ts';
+import type { PurgeEvent } from '../cluster-events/events.ts';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
 import { AI_RENDER_JOB, type RenderRequestPayload } from '../jobs/kinds.ts';
+import type { AfterCompletion } from '../jobs/runner.ts';
+import type { ObjectStore } from '../storage/object-store/index.ts';
 import type { SourceOrigins } from '../storage/source-origins.ts';
 import { errorAnswer, sendAnswer, withDashboardCors, writeAnswer, type Answer } from './answers.ts';
 import type { CachedRender } from './cached-render.ts';
+import type { DiskCacheShare } from './disk-cache.ts';
 import type { DeliveryMetrics } from './delivery-metrics.ts';
 import type { DeliverySource } from './delivery-source.ts';
 import { failureAnswer, pendingAnswer } from './failure-answer.ts';
@@ -22,16 +28,19 @@ import { renderAiJob, renderVideoJob, type JobRenderParts } from './job-renders.
 import { UsageMeter } from './metering.ts';
 import { ParamsCache } from './params-cache.ts';
 import { RenderProducer } from './producer.ts';
+import { RenderPurges } from './purges.ts';
 import type { HitResponse } from './raw-http.ts';
 import { RenderCaches } from './render-caches.ts';
 import { renderJobKey, renderJobPayload, requestRenderJob } from './render-jobs.ts';
 import { Renderer } from './renderer.ts';
+import { SharedRenders } from './shared-renders.ts';
 import { headerText, type DeliveryRequest } from './request.ts';
 import { resolveRequest, type Answered, type Resolved, type ResolveOptions } from './resolve.ts';
 import { etagMatches } from './response-headers.ts';
 import { SourceDirectory } from './source-directory.ts';
 import { subtitleProviderOf } from './subtitle-provider.ts';
 import { streamable, successAnswer, videoOf } from './success-answer.ts';
+import { withSurrogateKeys } from './surrogate-key-headers.ts';
 import { usageEvent, type Usage } from './usage.ts';
 import { isCrossOriginMedia } from './video-request.ts';
 
@@ -52,6 +61,17 @@ export interface DeliveryDependencies {
   generative?: GenerativeEditor;
   /** The same provider's transcriptions and translations, for subtitles; absent when unset. */
   subtitles?: GenerativeSubtitles;
+  /**
+   * The install's object store: with OBJECT_STORE_URL, render jobs leave their renders in it
+   * for every process (shared-renders.ts).
+   */
+  objectStore?: ObjectStore;
+  /** The part of the render cache folder this cluster worker keeps (WORKERS above 1). */
+  renderCacheShare?: DiskCacheShare;
+  /** How purges reach the other processes sharing the database, and theirs this one. */
+  clusterEvents: ClusterEvents;
+  /** The CDN in front of delivery hosts (CDN_PURGE_*), purged with every purge; absent: none. */
+  cdnPurger?: CdnPurger;
 }
 
 export class Delivery {
@@ -63,10 +83,13 @@ export class Delivery {
   readonly #hitAnswers = new HitAnswers(HIT_ANSWERS_MAX_TARGETS);
   readonly #caches: RenderCaches;
   readonly #producer: RenderProducer;
+  /** Render jobs' renders for every process; null without OBJECT_STORE_URL. */
+  readonly #shared: SharedRenders | null;
   readonly #meter: UsageMeter;
   readonly #metrics: DeliveryMetrics;
   /** What the render jobs work with (job-renders.ts). */
   readonly #jobParts: JobRenderParts;
+  readonly #purges: RenderPurges;
   #closed = false;
 
   constructor(deps: DeliveryDependencies) {
@@ -83,6 +106,7 @@ export class Delivery {
     this.#caches = new RenderCaches({
       dataDir: config.dataDir,
       maxBytes: config.renderCacheMaxBytes,
+      diskShare: deps.renderCacheShare,
       memoryBytes: config.renderMemoryCacheBytes,
       onError: (error) => this.#log.warn({ err: error }, 'render cache write failed'),
     });
@@ -94,18 +118,39 @@ export class Delivery {
       generative: deps.generative,
       subtitles: subtitles ?? undefined,
     });
-    this.#producer = new RenderProducer(this.#caches, renderer);
+    // Without OBJECT_STORE_URL the store is this process's data directory, which the disk cache
+    // already is: processes sharing a database then share DATA_DIR (docs/ARCHITECTURE.md).
+    this.#shared =
+      config.objectStore !== null && deps.objectStore !== undefined && this.#caches.enabled
+        ? new SharedRenders(deps.objectStore, config.renderCacheMaxBytes)
+        : null;
+    this.#producer = new RenderProducer(this.#caches, renderer, this.#shared);
+    this.#purges = new RenderPurges({
+      caches: this.#caches,
+      shared: this.#shared,
+      events: deps.clusterEvents,
+      cdn: deps.cdnPurger ?? null,
+    });
+    deps.clusterEvents.subscribe(this.#purges);
     this.#meter = new UsageMeter({
       db: this.#db,
-      onError: (error, dropped) => {
-        this.#log.error({ err: error, dropped }, 'usage events could not be written');
-        if (dropped > 0) this.#metrics.meteringDropped(dropped);
+      onWriteFailed: (error, backlog) => {
+        this.#log.warn({ err: error, backlog }, 'usage events could not be written: kept to retry');
+      },
+      onWritesResumed: (backlog) => {
+        this.#log.info({ backlog }, 'usage events are written again');
+      },
+      onDropped: ({ reason, requests, bySource, error }) => {
+        // The counts by source are what billing needs to account for them by hand.
+        this.#log.error({ err: error, reason, requests, bySource }, 'usage events dropped');
+        this.#metrics.usageDropped(requests);
       },
     });
     this.#jobParts = {
       source: (host) => this.#sources.get(host),
       resolve: (request, source) => this.#resolve(request, source),
       caches: this.#caches,
+      shared: this.#shared,
       producer: this.#producer,
       renderer,
       subtitles,
@@ -146,19 +191,37 @@ export class Delivery {
     return this.#sources.get(host);
   }
 
-  /** Drops the cached renders of one origin path of a source, or all of them when path is null. */
-  purge(sourceId: string, originPathOrAll: string | null): Promise<void> {
-    return this.#caches.purge(sourceId, originPathOrAll);
+  /**
+   * Drops the cached renders of one origin path of a source, or all of them when path is null,
+   * in every process and the CDN (purges.ts); `kind` says why, for the log of the others.
+   */
+  purge(
+    sourceId: string,
+    originPathOrAll: string | null,
+    kind: PurgeEvent['kind'] = 'purge',
+  ): Promise<void> {
+    return this.#purges.purge({ kind, sourceId, path: originPathOrAll });
+  }
+
+  /** The id of the last cluster event the disk renders reflect (ClusterEvents.start). */
+  renderEventCursor(): Promise<number | null | undefined> {
+    return this.#purges.resumeAfter();
   }
 
   /** Renders what an AI render job asked for, with the job's models (job-renders.ts). */
-  renderAiJob(payload: RenderRequestPayload, models: AiModels): Promise<void> {
+  renderAiJob(
+    payload: RenderRequestPayload,
+    models: AiModels,
+  ): Promise<AfterCompletion | undefined> {
     return renderAiJob(this.#jobParts, payload, models);
   }
 
   /** Renders what a video render job asked for (job-renders.ts). */
-  renderVideoJob(payload: RenderRequestPayload): Promise<void> {
-    return renderVideoJob(this.#jobParts, payload);
+  renderVideoJob(
+    payload: RenderRequestPayload,
+    signal: AbortSignal,
+  ): Promise<AfterCompletion | undefined> {
+    return renderVideoJob(this.#jobParts, payload, signal);
   }
 
   /** Answers a request on a delivery host; `source` null means no source has the host. */
@@ -270,10 +333,18 @@ export class Delivery {
     source: DeliverySource,
   ): Promise<{ answer: Answer; usage: Usage }> {
     const resolved = this.#resolve(request, source);
-    if (resolved.kind !== 'resolved') return resolved;
+    // Refusals and failures carry the keys too: a CDN keeps them for cache_ttl_error, and a purge
+    // (of the file that was missing, say) must reach them (surrogate-key-headers.ts).
+    if (resolved.kind !== 'resolved') {
+      return { answer: withSurrogateKeys(resolved.answer, source.id, null), usage: resolved.usage };
+    }
     const { usage, identity, input } = resolved;
     const answer = (result: Answer) => ({
-      answer: isCrossOriginMedia(input.video) ? streamable(result) : result,
+      answer: withSurrogateKeys(
+        isCrossOriginMedia(input.video) ? streamable(result) : result,
+        source.id,
+        input.path,
+      ),
       usage,
     });
     let cached = this.#caches.inMemory(identity);

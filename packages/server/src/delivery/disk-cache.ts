@@ -4,7 +4,9 @@
 // its variants) or a whole source is removing one folder. Each file holds a small JSON header
 // (content type, ETag, ...) and the bytes; it is written under a temporary name and renamed, so
 // a reader never sees half a file.
-import { randomBytes } from 'node:crypto';
+// Cluster workers (WORKERS) share the folder, each indexing a part of it (DiskCacheShare): any
+// worker reads any render, a render job's result included, whichever worker made it.
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CachedRender, RenderLocation } from './cached-render.ts';
@@ -12,13 +14,32 @@ import type { CachedRender, RenderLocation } from './cached-render.ts';
 const MAGIC = Buffer.from('DRC1');
 const SUFFIX = '.render';
 const TEMP_SUFFIX = '.tmp';
+/**
+ * The id of the last cluster event the renders in the folder reflect (cluster-events/): a process
+ * started again on the folder applies the purges made since, which it was not there to hear.
+ */
+const EVENT_CURSOR_FILE = '.cluster-event-id';
+/** A temporary file older than this was left by a process that died while writing it. */
+const ABANDONED_TEMP_MS = 10 * 60_000;
 
 type Header = Omit<CachedRender, 'body'>;
+
+/** This process's part of a folder that `of` processes share, as slot `slot` of them. */
+export interface DiskCacheShare {
+  readonly slot: number;
+  readonly of: number;
+}
 
 export interface DiskCacheOptions {
   directory: string;
   /** 0 turns the disk cache off. */
   maxBytes: number;
+  /**
+   * Shared with other processes: this one keeps `maxBytes / of` of renders, those it writes and
+   * its slot's part of those found at start, so that together they keep the cap, each file in
+   * one index; a render another process wrote is read but left to that process's index.
+   */
+  share?: DiskCacheShare;
   onError?: (error: unknown) => void;
 }
 
@@ -46,9 +67,16 @@ function decode(file: Buffer): CachedRender | null {
   }
 }
 
+async function olderThan(file: string, ageMs: number): Promise<boolean> {
+  const stats = await fs.stat(file).catch(() => null);
+  return stats !== null && Date.now() - stats.mtimeMs > ageMs;
+}
+
 export class DiskRenderCache {
   readonly #directory: string;
   readonly #maxBytes: number;
+  readonly #enabled: boolean;
+  readonly #share: DiskCacheShare | null;
   readonly #onError: (error: unknown) => void;
   // File -> size, in least-recently-used-first order (Map iteration order).
   #index = new Map<string, number>();
@@ -57,12 +85,14 @@ export class DiskRenderCache {
 
   constructor(options: DiskCacheOptions) {
     this.#directory = options.directory;
-    this.#maxBytes = options.maxBytes;
+    this.#enabled = options.maxBytes > 0;
+    this.#share = options.share ?? null;
+    this.#maxBytes = Math.floor(options.maxBytes / (this.#share?.of ?? 1));
     this.#onError = options.onError ?? (() => undefined);
   }
 
   get enabled(): boolean {
-    return this.#maxBytes > 0;
+    return this.#enabled;
   }
 
   /**
@@ -77,11 +107,14 @@ export class DiskRenderCache {
     for (const name of names) {
       const file = path.join(this.#directory, name);
       if (name.endsWith(TEMP_SUFFIX)) {
-        // A process that died while writing left this behind.
-        await fs.rm(file, { force: true });
+        // A process that died while writing left this behind; in a shared folder, a young one
+        // may be another process's write in progress.
+        if (this.#share === null || (await olderThan(file, ABANDONED_TEMP_MS))) {
+          await fs.rm(file, { force: true });
+        }
         continue;
       }
-      if (!name.endsWith(SUFFIX)) continue;
+      if (!name.endsWith(SUFFIX) || !this.#inShare(name)) continue;
       const stats = await fs.stat(file).catch(() => null);
       if (stats?.isFile()) found.push({ file, size: stats.size, mtime: stats.mtimeMs });
     }
@@ -106,6 +139,7 @@ export class DiskRenderCache {
       return null;
     }
     const size = this.#index.get(file);
+    if (size === undefined && this.#share !== null) return decode(bytes);
     this.#index.delete(file);
     this.#index.set(file, size ?? bytes.length);
     if (size === undefined) this.#bytes += bytes.length;
@@ -150,9 +184,58 @@ export class DiskRenderCache {
     }
   }
 
+  /** Removes every render, of every source. */
+  async purgeAll(): Promise<void> {
+    if (!this.enabled) return;
+    const sources = await fs.readdir(this.#directory).catch(() => []);
+    // The folder itself stays; a write in progress makes its own folders again.
+    for (const name of sources) {
+      if (name === EVENT_CURSOR_FILE) continue;
+      await fs.rm(path.join(this.#directory, name), { recursive: true, force: true });
+    }
+    this.#index.clear();
+    this.#bytes = 0;
+  }
+
+  /** The cluster event id saved with writeEventCursor; null when none was (or it is unreadable). */
+  async readEventCursor(): Promise<number | null> {
+    const text = await fs
+      .readFile(path.join(this.#directory, EVENT_CURSOR_FILE), 'utf8')
+      .catch(() => null);
+    const id = text === null ? Number.NaN : Number(text.trim());
+    return Number.isSafeInteger(id) && id >= 0 ? id : null;
+  }
+
+  /** Whether the folder holds anything (renders of a previous run, say) but the event id. */
+  async holdsRenders(): Promise<boolean> {
+    const names = await fs.readdir(this.#directory).catch(() => []);
+    return names.some((name) => name !== EVENT_CURSOR_FILE && !name.endsWith(TEMP_SUFFIX));
+  }
+
+  /** Saves the id of the last cluster event applied to the folder, replacing the file whole. */
+  async writeEventCursor(id: number): Promise<void> {
+    const file = path.join(this.#directory, EVENT_CURSOR_FILE);
+    const temp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+    try {
+      await fs.mkdir(this.#directory, { recursive: true });
+      await fs.writeFile(temp, String(id));
+      await fs.rename(temp, file);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      this.#onError(error);
+    }
+  }
+
   /** Bytes the index counts (tests and diagnostics). */
   get bytes(): number {
     return this.#bytes;
+  }
+
+  /** Whether this process indexes a file found at start (all of them, unless shared). */
+  #inShare(name: string): boolean {
+    if (this.#share === null) return true;
+    const hash = createHash('sha1').update(name).digest();
+    return hash.readUInt32BE(0) % this.#share.of === this.#share.slot;
   }
 
   #file(location: RenderLocation): string {

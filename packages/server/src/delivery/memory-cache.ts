@@ -1,13 +1,13 @@
 // The hot renders, in memory in front of the disk cache, so a popular image is answered without
-// a file read. Byte-capped LRU; an entry is trusted for `freshForMs` and then re-read from the
-// disk, which is how a purge made by another process sharing the disk reaches this one.
+// a file read. Byte-capped LRU. An entry stays until it is evicted or purged: a purge made by
+// any process reaches this one as a cluster event (cluster-events/), at once, so nothing here
+// expires to find out about purges elsewhere.
 import type { CachedRender, RenderLocation } from './cached-render.ts';
 
 interface MemoryEntry {
   render: CachedRender;
   location: RenderLocation;
   size: number;
-  storedAt: number;
   /** When the entry last moved to the most recently used end. */
   bumpedAt: number;
 }
@@ -21,20 +21,17 @@ const BUMP_INTERVAL_MS = 1000;
 
 export interface MemoryCacheOptions {
   maxBytes: number;
-  freshForMs: number;
   now?: () => number;
 }
 
 export class MemoryRenderCache {
   readonly #entries = new Map<string, MemoryEntry>();
   readonly #maxBytes: number;
-  readonly #freshForMs: number;
   readonly #now: () => number;
   #bytes = 0;
 
   constructor(options: MemoryCacheOptions) {
     this.#maxBytes = options.maxBytes;
-    this.#freshForMs = options.freshForMs;
     this.#now = options.now ?? Date.now;
   }
 
@@ -42,10 +39,6 @@ export class MemoryRenderCache {
     const entry = this.#entries.get(identity);
     if (entry === undefined) return undefined;
     const now = this.#now();
-    if (now - entry.storedAt > this.#freshForMs) {
-      this.#remove(identity, entry);
-      return undefined;
-    }
     // Re-inserting moves the key to the end of the Map's order: the most recently used.
     if (now - entry.bumpedAt >= BUMP_INTERVAL_MS) {
       entry.bumpedAt = now;
@@ -62,8 +55,7 @@ export class MemoryRenderCache {
     if (size > this.#maxBytes / 8) return;
     const existing = this.#entries.get(identity);
     if (existing !== undefined) this.#remove(identity, existing);
-    const now = this.#now();
-    this.#entries.set(identity, { render, location, size, storedAt: now, bumpedAt: now });
+    this.#entries.set(identity, { render, location, size, bumpedAt: this.#now() });
     this.#bytes += size;
     for (const [key, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
@@ -77,6 +69,12 @@ export class MemoryRenderCache {
       if (entry.location.sourceId !== sourceId) continue;
       if (pathHash === null || entry.location.pathHash === pathHash) this.#remove(key, entry);
     }
+  }
+
+  /** Drops every render. */
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
   }
 
   #remove(key: string, entry: MemoryEntry): void {

@@ -9,6 +9,7 @@ import { fetchOriginImage, OriginFailure, type OriginImage } from './origin-fetc
 import type { RenderCaches } from './render-caches.ts';
 import type { Renderer } from './renderer.ts';
 import type { RenderInput } from './resolve.ts';
+import type { SharedRenders } from './shared-renders.ts';
 import { isJobVideoWork } from './video-renders.ts';
 
 /** A render at hand: `fresh` when this request rendered it (a miss), else read from a cache. */
@@ -48,14 +49,27 @@ export async function readOrigin(input: RenderInput): Promise<OriginImage> {
   return fetchOriginImage(adapter, input.path);
 }
 
+/**
+ * The job a render is left to, or null to render it now. Video jobs first: fm=mp4 is premium for
+ * a still, whose job (a video job) renders it too.
+ */
+function deferredTo(input: RenderInput, premiumModels?: AiModels): Deferred['job'] | null {
+  if (isJobVideoWork(input.video)) return VIDEO_RENDER_JOB;
+  if (premiumModels === undefined && needsAiRender(input.params)) return AI_RENDER_JOB;
+  return null;
+}
+
 export class RenderProducer {
   readonly #caches: RenderCaches;
   readonly #renderer: Renderer;
+  /** Where render jobs leave their renders for every process; null: the disk cache is shared. */
+  readonly #shared: SharedRenders | null;
   readonly #inflight = new Map<string, Promise<Produced | Deferred>>();
 
-  constructor(caches: RenderCaches, renderer: Renderer) {
+  constructor(caches: RenderCaches, renderer: Renderer, shared: SharedRenders | null = null) {
     this.#caches = caches;
     this.#renderer = renderer;
+    this.#shared = shared;
   }
 
   /**
@@ -94,10 +108,13 @@ export class RenderProducer {
     const stored = await this.#caches.fromDisk(identity, location);
     if (stored !== null) return cachedRender(stored);
     // Without a render cache there is nowhere for a job to leave its result: render inline.
-    // Video jobs first: fm=mp4 is premium for a still, whose job (a video job) renders it too.
-    if (caching && isJobVideoWork(input.video)) return { kind: 'deferred', job: VIDEO_RENDER_JOB };
-    if (premiumModels === undefined && caching && needsAiRender(input.params)) {
-      return { kind: 'deferred', job: AI_RENDER_JOB };
+    const job = caching ? deferredTo(input, premiumModels) : null;
+    if (job !== null) {
+      // The job may have run in another process, which left its render in the object store.
+      const shared = await this.#shared?.read(location);
+      if (shared == null) return { kind: 'deferred', job };
+      await this.#caches.store(identity, location, shared);
+      return cachedRender(shared);
     }
     const origin = await readOrigin(input);
     const { video } = input;

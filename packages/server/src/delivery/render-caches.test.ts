@@ -100,6 +100,32 @@ describe('DiskRenderCache', () => {
     await expect(stat(path.join(directory, 'leftover.render.abc.tmp'))).rejects.toThrow();
   });
 
+  it('removes the renders of every source at once, and counts none', async () => {
+    const cache = new DiskRenderCache({ directory, maxBytes: 1_000_000 });
+    await cache.write(at('a.png', 'k1'), rendered(10));
+    await cache.write(at('a.png', 'k2', 'bbbbbbbbbbbbbbbbbbbbbbbb'), rendered(10));
+    await cache.purgeAll();
+    expect(await cache.read(at('a.png', 'k1'))).toBeNull();
+    expect(await cache.read(at('a.png', 'k2', 'bbbbbbbbbbbbbbbbbbbbbbbb'))).toBeNull();
+    expect(cache.bytes).toBe(0);
+    await cache.write(at('c.png', 'k3'), rendered(10));
+    expect(await cache.read(at('c.png', 'k3'))).not.toBeNull();
+  });
+
+  it('keeps the id of the last cluster event applied beside the renders, through a purge of all', async () => {
+    const cache = new DiskRenderCache({ directory, maxBytes: 1_000_000 });
+    expect(await cache.readEventCursor()).toBeNull();
+    expect(await cache.holdsRenders()).toBe(false);
+    await cache.write(at('a.png', 'k1'), rendered(10));
+    expect(await cache.holdsRenders()).toBe(true);
+    await cache.writeEventCursor(41);
+    await cache.writeEventCursor(42);
+    await cache.purgeAll();
+    expect(await cache.holdsRenders()).toBe(false);
+    const restarted = new DiskRenderCache({ directory, maxBytes: 1_000_000 });
+    expect(await restarted.readEventCursor()).toBe(42);
+  });
+
   it('writes nothing when its cap is 0', async () => {
     const cache = new DiskRenderCache({ directory, maxBytes: 0 });
     await cache.write(at('a.png', 'k1'), rendered(10));
@@ -110,7 +136,7 @@ describe('DiskRenderCache', () => {
 describe('MemoryRenderCache', () => {
   it('keeps the most recently used renders within its byte cap', () => {
     let now = 0;
-    const cache = new MemoryRenderCache({ maxBytes: 8 * 1600, freshForMs: 60_000, now: () => now });
+    const cache = new MemoryRenderCache({ maxBytes: 8 * 1600, now: () => now });
     for (const key of ['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8']) {
       cache.set(at('a.png', key).key, at('a.png', key), rendered(1000));
     }
@@ -124,27 +150,34 @@ describe('MemoryRenderCache', () => {
   });
 
   it('does not hold one render larger than an eighth of the cap', () => {
-    const cache = new MemoryRenderCache({ maxBytes: 8000, freshForMs: 60_000 });
+    const cache = new MemoryRenderCache({ maxBytes: 8000 });
     cache.set(at('a.png', 'k1').key, at('a.png', 'k1'), rendered(2000));
     expect(cache.get(at('a.png', 'k1').key)).toBeUndefined();
   });
 
-  it('lets an entry go stale so the disk is asked again', () => {
+  it('keeps an entry however old until it is evicted or purged', () => {
     let now = 0;
-    const cache = new MemoryRenderCache({ maxBytes: 1_000_000, freshForMs: 100, now: () => now });
+    const cache = new MemoryRenderCache({ maxBytes: 1_000_000, now: () => now });
     cache.set(at('a.png', 'k1').key, at('a.png', 'k1'), rendered(10));
-    now = 50;
+    now = 24 * 3_600_000;
     expect(cache.get(at('a.png', 'k1').key)).toBeDefined();
-    now = 151;
-    expect(cache.get(at('a.png', 'k1').key)).toBeUndefined();
   });
 
   it('purges one path of a source', () => {
-    const cache = new MemoryRenderCache({ maxBytes: 1_000_000, freshForMs: 60_000 });
+    const cache = new MemoryRenderCache({ maxBytes: 1_000_000 });
     cache.set(at('a.png', 'k1').key, at('a.png', 'k1'), rendered(10));
     cache.set(at('b.png', 'k2').key, at('b.png', 'k2'), rendered(10));
     cache.purge(SOURCE, pathHash('a.png'));
     expect(cache.get(at('a.png', 'k1').key)).toBeUndefined();
     expect(cache.get(at('b.png', 'k2').key)).toBeDefined();
+  });
+
+  it('drops everything at once', () => {
+    const cache = new MemoryRenderCache({ maxBytes: 1_000_000 });
+    cache.set(at('a.png', 'k1').key, at('a.png', 'k1'), rendered(10));
+    cache.set(at('b.png', 'k2', 'bbbbbbbbbbbbbbbbbbbbbbbb').key, at('b.png', 'k2'), rendered(10));
+    cache.clear();
+    expect(cache.get(at('a.png', 'k1').key)).toBeUndefined();
+    expect(cache.get(at('b.png', 'k2', 'bbbbbbbbbbbbbbbbbbbbbbbb').key)).toBeUndefined();
   });
 });

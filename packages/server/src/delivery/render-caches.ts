@@ -3,17 +3,16 @@
 // writes go to both. RENDER_CACHE_MAX_BYTES=0 switches caching off: every request renders.
 import path from 'node:path';
 import { pathHash, type CachedRender, type RenderLocation } from './cached-render.ts';
-import { DiskRenderCache } from './disk-cache.ts';
+import { DiskRenderCache, type DiskCacheShare } from './disk-cache.ts';
 import { MemoryRenderCache } from './memory-cache.ts';
 import { renderKey } from './render-key.ts';
-
-/** How long a hot render is served from memory before the disk is asked again (purges elsewhere). */
-const MEMORY_FRESH_MS = 10_000;
 
 export interface RenderCachesOptions {
   dataDir: string;
   /** RENDER_CACHE_MAX_BYTES: the disk cache's cap; 0 turns caching off. */
   maxBytes: number;
+  /** The part of DATA_DIR/render-cache this cluster worker keeps (WORKERS); none when alone. */
+  diskShare?: DiskCacheShare;
   /** RENDER_MEMORY_CACHE_BYTES. */
   memoryBytes: number;
   onError: (error: unknown) => void;
@@ -29,11 +28,11 @@ export class RenderCaches {
     this.enabled = options.maxBytes > 0;
     this.#memory = new MemoryRenderCache({
       maxBytes: this.enabled ? options.memoryBytes : 0,
-      freshForMs: MEMORY_FRESH_MS,
     });
     this.#disk = new DiskRenderCache({
       directory: path.join(options.dataDir, 'render-cache'),
       maxBytes: options.maxBytes,
+      share: options.diskShare,
       onError: options.onError,
     });
   }
@@ -75,5 +74,27 @@ export class RenderCaches {
     const hash = originPathOrAll === null ? null : pathHash(originPathOrAll);
     this.#memory.purge(sourceId, hash);
     await this.#disk.purge(sourceId, hash);
+  }
+
+  /**
+   * The id of the last cluster event the disk renders reflect: null when renders are there
+   * without one (left by an older version), undefined when there are none to care about.
+   */
+  async eventCursor(): Promise<number | null | undefined> {
+    if (!this.#disk.enabled) return undefined;
+    const cursor = await this.#disk.readEventCursor();
+    if (cursor !== null) return cursor;
+    return (await this.#disk.holdsRenders()) ? null : undefined;
+  }
+
+  /** Saves the id of the last cluster event applied (see eventCursor). */
+  async saveEventCursor(id: number): Promise<void> {
+    if (this.#disk.enabled) await this.#disk.writeEventCursor(id);
+  }
+
+  /** Drops every render (purges of other processes may have been missed: cluster-events/). */
+  async purgeAll(): Promise<void> {
+    this.#memory.clear();
+    await this.#disk.purgeAll();
   }
 }

@@ -1,13 +1,15 @@
 // Renders that take longer than a request may wait (AI renders, video transcodes and streams)
-// run as durable jobs: the first request for such a URL enqueues one and is answered 423 until
-// the result is in the render cache. The job replays the request (host, target, the headers
-// that shape the render), so it renders exactly what was asked, in whichever process claims it.
+// run as durable jobs: the first request for such a URL enqueues one, on whichever process it
+// arrives, and requests are answered 423 until the render is in the render caches (or, made by
+// another process, in the object store: shared-renders.ts). The job replays the request (host,
+// target, the headers that shape the render), so it renders exactly what was asked, in
+// whichever process claims it.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
 import { RenderError } from '@darkroom/render';
 import type { DatabaseSchema } from '../db/schema.ts';
 import { AI_RENDER_JOB, VIDEO_RENDER_JOB, type RenderRequestPayload } from '../jobs/kinds.ts';
-import { deleteJob, enqueueJob, latestJob } from '../jobs/queue.ts';
+import { deleteJob, enqueueJob, keyedJob } from '../jobs/queue.ts';
 import { PermanentJobError } from '../jobs/runner.ts';
 import type { RenderLocation } from './cached-render.ts';
 import { OriginFailure } from './origin-fetch.ts';
@@ -94,9 +96,10 @@ export function replayedRequest(payload: RenderRequestPayload): DeliveryRequest 
 }
 
 /**
- * The state of the job of `kind` rendering `payload.key`, enqueuing it when none is pending.
- * Two processes asking at once may both enqueue; the second job finds the render cached and
- * stops. A failed job answers its error for a while, then the next request tries again.
+ * The state of the job of `kind` rendering `payload.key`, enqueuing it when none is pending. The
+ * render key is the job's work key, so processes asking at the same moment enqueue one job (the
+ * others find it pending). A failed job answers its error for FAILURE_MEMORY_MS, by the
+ * database's clock, then is deleted and the next request enqueues a new one, again one for all.
  */
 export async function requestRenderJob(
   db: Kysely<DatabaseSchema>,
@@ -104,16 +107,17 @@ export async function requestRenderJob(
   payload: RenderRequestPayload,
 ): Promise<RenderJobState> {
   const pending: RenderJobState = { state: 'pending', retryAfterSeconds: RENDER_JOB_RETRY_AFTER_S };
-  const latest = await latestJob(db, kind, payload, ['key']);
-  if (latest !== undefined && latest.failed_at === null) return pending;
-  if (latest?.failed_at != null) {
-    if (Date.now() - latest.failed_at.getTime() < FAILURE_MEMORY_MS) {
+  const latest = await keyedJob(db, kind, payload.key);
+  if (latest !== undefined && latest.failedMsAgo === null) return pending;
+  if (latest?.failedMsAgo != null) {
+    if (latest.failedMsAgo < FAILURE_MEMORY_MS) {
       const failedMessage = FAILED_MESSAGES.get(kind.name) ?? 'The render failed.';
-      return { state: 'failed', ...parseJobError(latest.last_error, failedMessage) };
+      return { state: 'failed', ...parseJobError(latest.lastError, failedMessage) };
     }
     await deleteJob(db, latest.id);
   }
-  await enqueueJob(db, kind, payload);
+  // Not added when another process has just added it: either way, the render is pending.
+  await enqueueJob(db, kind, payload, { key: payload.key });
   return pending;
 }
 

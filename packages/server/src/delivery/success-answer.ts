@@ -1,6 +1,7 @@
 // The answer of a request whose render is at hand: the source's caching rules, the render's
-// own headers, Vary, downloads, conditional requests (RFC 9110 section 13) and byte ranges
-// (RFC 9110 section 14), and stream manifests (HLS playlists, DASH MPDs) rewritten for the request.
+// own headers, Vary, downloads, the surrogate keys a CDN purges by, conditional requests (RFC 9110
+// section 13) and byte ranges (RFC 9110 section 14), and stream manifests (HLS playlists, DASH
+// MPDs) rewritten for the request.
 import { baseHeaders, errorAnswer, withVary, type Answer } from './answers.ts';
 import { byteRange } from './byte-range.ts';
 import type { CachedRender } from './cached-render.ts';
@@ -9,6 +10,7 @@ import { varyHeaders } from './render-key.ts';
 import { headerText, type DeliveryRequest } from './request.ts';
 import type { Resolved } from './resolve.ts';
 import { manifestForRequest } from './stream-uris.ts';
+import { surrogateKeyHeaders } from './surrogate-key-headers.ts';
 import {
   CORS_HEADERS,
   IGNORED_PARAMS_HEADER,
@@ -31,6 +33,8 @@ export function successAnswer(
     'cache-control': successCacheControl(source.settings, rendered.originCacheControl, secondsLeft),
     etag: rendered.etag,
     'accept-ranges': 'bytes',
+    // Built once per source and path; on a ready-made hit, part of its header block (hit-answers.ts).
+    ...surrogateKeyHeaders(source.id, originPathName),
   };
   if (rendered.headers !== undefined) Object.assign(headers, rendered.headers);
   headers = withVary(headers, varyHeaders(params, rendered.variesOnAccept));

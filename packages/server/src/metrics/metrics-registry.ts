@@ -81,7 +81,7 @@ function registerCounts(registry: Registry, counters: ServerCounters): void {
   );
   new Counter({
     name: 'darkroom_http_requests_total',
-    help: 'HTTP requests answered, by kind (delivery, api, dashboard, other: /healthz and /metrics) and status class.',
+    help: 'HTTP requests answered, by kind (delivery, api, dashboard, other: /healthz, /readyz and /metrics) and status class.',
     labelNames: ['kind', 'status_class'],
     registers,
     collect() {
@@ -103,12 +103,21 @@ function registerCounts(registry: Registry, counters: ServerCounters): void {
   });
   registry.registerMetric(counters.renderSeconds);
   new Counter({
-    name: 'darkroom_metering_dropped_rows_total',
-    help: 'Usage rows dropped while the database refused them, past the bound the meter keeps.',
+    name: 'darkroom_usage_events_dropped_total',
+    help: 'Usage events (metered delivery requests) given up unwritten: past the rows the meter keeps or the hour it retries while the database is away, refused by it, or left at shutdown.',
     registers,
     collect() {
       this.reset();
-      this.inc(counters.droppedRows);
+      this.inc(counters.droppedUsageEvents);
+    },
+  });
+  new Counter({
+    name: 'darkroom_cdn_purge_failures_total',
+    help: 'Purge requests to the CDN (CDN_PURGE_PROVIDER) that failed for good, their retries used up: the CDN may serve the purged images until their TTL ends.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(counters.cdnPurgeFailures);
     },
   });
 }
@@ -116,7 +125,7 @@ function registerCounts(registry: Registry, counters: ServerCounters): void {
 function registerMeteringBacklog(registry: Registry, usageBacklog: () => number): void {
   new Gauge({
     name: 'darkroom_metering_backlog_rows',
-    help: 'Usage rows recorded and not yet written to the database.',
+    help: 'Usage rows recorded and not yet written to the database, those waiting to be written again included.',
     registers: [registry],
     collect() {
       this.set(usageBacklog());

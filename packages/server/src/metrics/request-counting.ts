@@ -1,7 +1,7 @@
 // Counts every answer Fastify sends by kind and status class (server-counters.ts); the cache hits
 // the fast path answers before Fastify are counted there (delivery/fast-path.ts). The kind is
 // delivery for what delivery's hook answered, api under /api, other for the operational endpoints
-// (/healthz, /metrics) and dashboard for the rest (its pages and files, and unknown paths).
+// (/healthz, /readyz, /metrics) and dashboard for the rest (its pages and files, and unknown paths).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestKind, ServerCounters } from './server-counters.ts';
 
@@ -14,7 +14,7 @@ function kindOf(request: FastifyRequest): RequestKind {
   if (request.servedByDelivery) return 'delivery';
   const { url } = request;
   if (isPath(url, '/api') || url.startsWith('/api/')) return 'api';
-  if (isPath(url, '/healthz') || isPath(url, '/metrics')) return 'other';
+  if (isPath(url, '/healthz') || isPath(url, '/readyz') || isPath(url, '/metrics')) return 'other';
   return 'dashboard';
 }
 

@@ -1,9 +1,10 @@
 // What the request paths count for /metrics, read by metrics-registry.ts when Prometheus scrapes:
-// requests by kind and status class, delivery cache results, render times and the usage rows
+// requests by kind and status class, delivery cache results, render times and the usage events
 // metering dropped. The cache-hit path counts here tens of thousands of times a second, so a count
 // is one increment of a typed-array slot found by arithmetic: no label object, no hashing, nothing
 // allocated (prom-client's own `labels(...).inc()` hashes its label set on every call).
 import { Histogram } from 'prom-client';
+import type { CdnPurgeMetrics } from '../cdn/cdn-purger.ts';
 import type { DeliveryMetrics } from '../delivery/delivery-metrics.ts';
 import type { Usage } from '../delivery/usage.ts';
 
@@ -31,11 +32,12 @@ const KIND_SLOTS: Readonly<Record<RequestKind, number>> = {
  */
 const RENDER_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-export class ServerCounters implements DeliveryMetrics {
+export class ServerCounters implements DeliveryMetrics, CdnPurgeMetrics {
   /** Slot kind * STATUS_CLASSES.length + class. Doubles count exactly to 2^53. */
   readonly #requests = new Float64Array(REQUEST_KINDS.length * STATUS_CLASSES.length);
   readonly #cacheResults = new Float64Array(CACHE_RESULTS.length);
-  #droppedRows = 0;
+  #droppedUsageEvents = 0;
+  #cdnPurgeFailures = 0;
   /** Observed as renders happen (a few a second at most); registered by metrics-registry.ts. */
   readonly renderSeconds = new Histogram({
     name: 'darkroom_render_duration_seconds',
@@ -66,8 +68,8 @@ export class ServerCounters implements DeliveryMetrics {
     this.renderSeconds.observe(ms / 1000);
   }
 
-  meteringDropped(rows: number): void {
-    this.#droppedRows += rows;
+  usageDropped(requests: number): void {
+    this.#droppedUsageEvents += requests;
   }
 
   /** Requests answered so far of `kind` in the status class at `classIndex` of STATUS_CLASSES. */
@@ -80,7 +82,16 @@ export class ServerCounters implements DeliveryMetrics {
     return this.#cacheResults[index] ?? 0;
   }
 
-  get droppedRows(): number {
-    return this.#droppedRows;
+  get droppedUsageEvents(): number {
+    return this.#droppedUsageEvents;
+  }
+
+  cdnPurgeFailed(): void {
+    this.#cdnPurgeFailures += 1;
+  }
+
+  /** CDN purge requests that failed for good (cdn/cdn-purger.ts). */
+  get cdnPurgeFailures(): number {
+    return this.#cdnPurgeFailures;
   }
 }

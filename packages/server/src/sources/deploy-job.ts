@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { requestAssetIndex } from '../assets/indexer.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
@@ -29,11 +27,6 @@ export function sourceDeployHandler(deps: SourceDeployDependencies): JobHandler 
     // Web proxy sources name the whole origin URL per request: there is nothing to check.
     if (source.type !== 'webproxy') {
       try {
-        if (source.type === 'darkroom_storage') {
-          await mkdir(path.join(deps.origins.options.managedStorageDir, source.id), {
-            recursive: true,
-          });
-        }
         const adapter = await deps.origins.adapterFor(source);
         await adapter.verify();
       } catch (error) {

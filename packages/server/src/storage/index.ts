@@ -12,6 +12,7 @@ import { createWebProxyAdapter } from './web-proxy.ts';
 
 export * from './types.ts';
 export {
+  managedFilesOf,
   putManagedFile,
   sanitizeManagedPath,
   stageManagedFile,

@@ -6,6 +6,7 @@ import type { SecretBox } from '../crypto/secrets.ts';
 import type { SourceRow } from '../db/schema.ts';
 import { configurationOf } from '../store/source-configuration.ts';
 import type { StorageAdapterFactory } from './index.ts';
+import type { ObjectStore } from './object-store/index.ts';
 import { demoStorageOptions, storageOptions, type StorageConfig } from './options.ts';
 import type { StorageAdapter, StorageContext, StorageOptions } from './types.ts';
 
@@ -13,7 +14,7 @@ import type { StorageAdapter, StorageContext, StorageOptions } from './types.ts'
 type OriginSource = Pick<SourceRow, 'id' | 'is_demo' | 'type' | 'storage_provider' | 'credentials'>;
 
 export interface SourceOrigins {
-  /** The options of every adapter of this install (limits, managed storage folder). */
+  /** The options of every adapter of this install (limits, managed storage files). */
   readonly options: StorageOptions;
   /** The adapter of a stored source's origin. */
   adapterFor(source: OriginSource): Promise<StorageAdapter>;
@@ -53,16 +54,20 @@ export function createSourceOrigins(deps: SourceOriginsDependencies): SourceOrig
   };
 }
 
-/** The origins of this install: its storage options, and the shipped images for the demo. */
+/**
+ * The origins of this install: its storage options (managed storage files in `objectStore`),
+ * and the shipped images for the demo.
+ */
 export function installOrigins(
   config: StorageConfig,
   secrets: SecretBox,
   factory: StorageAdapterFactory,
+  objectStore: ObjectStore,
 ): SourceOrigins {
   return createSourceOrigins({
     secrets,
     factory,
-    options: storageOptions(config),
+    options: storageOptions(config, objectStore),
     demoOptions: (demoSourceId) => demoStorageOptions(config, demoSourceId),
   });
 }

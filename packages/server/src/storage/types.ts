@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { ObjectStore } from './object-store/types.ts';
 
 /** One object (file) at an origin, addressed by its path relative to the source's root. */
 export interface StorageObject {
@@ -106,8 +107,11 @@ export interface StorageOptions {
   connectTimeoutMs: number;
   requestTimeoutMs: number;
   maxRedirects: number;
-  /** Root folder of managed storage (`darkroom_storage`) files. */
-  managedStorageDir: string;
+  /**
+   * Managed storage (`darkroom_storage`) files, `{sourceId}/{path}`: the `managed/` folder of the
+   * install's object store (the demo source's options: the images shipped with the server).
+   */
+  managedFiles: ObjectStore;
   /**
    * Replaces the Azure account URL (`https://{account}.blob.core.windows.net`, or `.file.`)
    * for every Azure call, e.g. `http://127.0.0.1:10000/devstoreaccount1` for Azurite in tests.

@@ -6,6 +6,8 @@ import type {
   SourceSettings,
   StoredCredentials,
 } from '../db/schema.ts';
+import type { ClusterEventSubscriber } from '../cluster-events/cluster-events.ts';
+import { recordClusterEvent } from '../cluster-events/record.ts';
 import { newId } from '../db/ids.ts';
 import { containsPattern, selectPage, type Page, type PageRequest } from './list.ts';
 import { withDomainRace, writeDomains } from './source-domains.ts';
@@ -87,6 +89,8 @@ export async function insertSource(
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeDomains(trx, id, values.settings, false);
+      // Other processes may hold "no source" for its domains: they forget it at commit.
+      await recordClusterEvent(trx, { kind: 'source-change', sourceId: id });
       await within?.(trx, row);
       return row;
     }),
@@ -218,6 +222,7 @@ export async function updateSource(
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordClusterEvent(trx, { kind: 'source-change', sourceId: id });
       await within?.(trx, row);
       return row;
     }),
@@ -242,6 +247,7 @@ export async function setDeploymentResult(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  if (row !== undefined) await recordClusterEvent(db, { kind: 'source-change', sourceId: id });
   notifySourceChange(id);
   return row;
 }
@@ -253,14 +259,25 @@ type SourceChangeListener = (sourceId: string) => void;
 const sourceChangeListeners = new Set<SourceChangeListener>();
 
 /**
- * Calls `listener` with a source's id after each committed change to it in this process (its
- * settings, domains, token, enabled flag or deployment), so in-memory copies such as delivery's
- * source cache drop at once. Returns the function that stops listening.
+ * Calls `listener` with a source's id after each committed change to it (its settings, domains,
+ * token, enabled flag or deployment), so in-memory copies such as delivery's source cache drop at
+ * once: made in this process, or in another one sharing the database (announced by the
+ * `source-change` cluster event each change records, and passed on by remoteSourceChanges).
+ * Returns the function that stops listening.
  */
 export function onSourceChange(listener: SourceChangeListener): () => void {
   sourceChangeListeners.add(listener);
   return () => sourceChangeListeners.delete(listener);
 }
+
+/** Passes the source changes of other processes (their `source-change` events) to the listeners. */
+export const remoteSourceChanges: ClusterEventSubscriber = {
+  apply(event) {
+    if (event.kind === 'source-change') notifySourceChange(event.sourceId);
+  },
+  // Source lookups are trusted for seconds only (delivery/source-directory.ts).
+  missed() {},
+};
 
 function notifySourceChange(sourceId: string): void {
   for (const listener of sourceChangeListeners) listener(sourceId);

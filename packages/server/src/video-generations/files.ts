@@ -1,20 +1,25 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// A finished generation's MP4 is kept in the install's object store (the data directory, or
+// OBJECT_STORE_URL's bucket), never in a customer's storage: any process can then serve it.
+import { Readable } from 'node:stream';
+import {
+  VIDEO_GENERATIONS_FOLDER,
+  putObject,
+  type ObjectStore,
+} from '../storage/object-store/index.ts';
 
-/** Where a finished generation's MP4 is kept: the data directory, never a customer's storage. */
-export function videoGenerationFile(dataDir: string, id: string): string {
-  return path.join(dataDir, 'video-generations', `${id}.mp4`);
+/** The key of a generation's MP4 in the object store. */
+export function videoGenerationKey(id: string): string {
+  return `${VIDEO_GENERATIONS_FOLDER}/${id}.mp4`;
 }
 
-/** Written beside its final name and renamed, so a reader never sees half a video. */
+/** Stored whole or not at all, so a reader never sees half a video. */
 export async function storeVideoGeneration(
-  dataDir: string,
+  store: ObjectStore,
   id: string,
   mp4: Buffer,
 ): Promise<void> {
-  const file = videoGenerationFile(dataDir, id);
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, mp4);
-  await rename(partial, file);
+  await putObject(store, videoGenerationKey(id), Readable.from([mp4]), {
+    maxBytes: mp4.length,
+    contentType: 'video/mp4',
+  });
 }

@@ -1,4 +1,4 @@
-// Follows one generative video from the request to the MP4 on disk, one step per job: the first
+// Follows one generative video from the request to the stored MP4, one step per job: the first
 // sends the still and the prompt, each later one asks the provider how far it is and enqueues
 // the next, so a restart resumes where it stopped and no runner waits minutes on one video.
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +11,7 @@ import { VIDEO_GENERATION_JOB } from '../jobs/kinds.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { handleJob, type JobHandler } from '../jobs/runner.ts';
 import { findSource } from '../store/sources.ts';
+import type { ObjectStore } from '../storage/object-store/index.ts';
 import { StorageError } from '../storage/types.ts';
 import { storeVideoGeneration } from './files.ts';
 import { videoStill } from './still.ts';
@@ -20,7 +21,8 @@ type Db = Kysely<DatabaseSchema>;
 
 export interface VideoGenerationDependencies extends AssetIndexDependencies {
   videos: GenerativeVideos;
-  dataDir: string;
+  /** Where the MP4s are kept (the install's object store). */
+  objectStore: ObjectStore;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Between two questions to the provider (OpenAI suggests polling every 10 to 20 s). */
   pollIntervalMs: number;
@@ -123,7 +125,7 @@ async function follow(
       return;
     case 'completed': {
       const mp4 = await deps.videos.content(providerId);
-      await storeVideoGeneration(deps.dataDir, generation.id, mp4);
+      await storeVideoGeneration(deps.objectStore, generation.id, mp4);
       await updateVideoGeneration(deps.db, generation.id, {
         status: 'completed',
         progress: 100,

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { managedStorageDir } from '../../src/storage/options.ts';
 import { requestFirstIndexes } from '../../src/assets/first-index.ts';
 import { DEMO_IMAGES, DEMO_SOURCE_ID } from '../../src/demo/demo-source.ts';
 import { putManagedFile } from '../../src/storage/managed.ts';
@@ -29,7 +28,7 @@ describe('the app indexes sources as they deploy and the demo source once', () =
       .png()
       .toBuffer();
     await putManagedFile(
-      managedStorageDir({ dataDir }),
+      context.app.darkroom.origins.options.managedFiles,
       sourceId,
       'first.png',
       Readable.from([png]),

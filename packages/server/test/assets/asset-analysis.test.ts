@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createLocalAiModels } from '@darkroom/render';
 import { afterAll, describe, expect, it } from 'vitest';
-import { managedStorageDir } from '../../src/storage/options.ts';
 import { assetAnalysisHandler } from '../../src/assets/analysis/analysis-job.ts';
 import { requestAssetAnalysis } from '../../src/assets/analysis/request.ts';
 import { ASSET_ANALYSIS_JOB } from '../../src/jobs/kinds.ts';
@@ -52,7 +51,7 @@ describe('asset analysis with the real detectors', { timeout: 300_000 }, () => {
     ({ id: sourceId } = await createSourceThroughApi(context.app, owner.token, 'an'));
     for (const name of ['astronaut.png', 'chelsea.png', 'coins.png']) {
       await putManagedFile(
-        managedStorageDir({ dataDir }),
+        context.app.darkroom.origins.options.managedFiles,
         sourceId,
         name,
         Readable.from([image(name)]),
@@ -171,7 +170,7 @@ describe('asset analysis with the real detectors', { timeout: 300_000 }, () => {
 
   it('stores an empty analysis for a file gone from the origin, so the source moves on', async () => {
     const { db } = context.database;
-    rmSync(path.join(managedStorageDir({ dataDir }), sourceId, 'coins.png'));
+    rmSync(path.join(dataDir, 'managed', sourceId, 'coins.png'));
     await db
       .updateTable('assets')
       .set({ analysed_at: null, face_count: 3, has_faces: true })

@@ -12,6 +12,7 @@ import {
 } from '../../src/assets/indexer.ts';
 import type { NewUsageEvent } from '../../src/db/schema.ts';
 import { putManagedFile } from '../../src/storage/managed.ts';
+import { localObjectStore, type ObjectStore } from '../../src/storage/object-store/index.ts';
 import { StorageError } from '../../src/storage/types.ts';
 import { startHttpServer, type TestHttpServer } from '../origin-servers/http.ts';
 import { S3_ACCESS_KEY, S3_SECRET_KEY } from '../origin-servers/s3rver.ts';
@@ -40,15 +41,17 @@ describe('indexing managed storage', () => {
   const context = useIndexDatabase();
   let directory: string;
   let deps: AssetIndexDependencies;
+  let files: ObjectStore;
 
   beforeAll(async () => {
     directory = await mkdtemp(path.join(os.tmpdir(), 'darkroom-index-managed-'));
-    deps = indexDependencies(context, { managedStorageDir: directory });
+    files = localObjectStore(directory);
+    deps = indexDependencies(context, { managedFiles: files });
   });
   afterAll(async () => rm(directory, { recursive: true, force: true }));
 
   const put = (sourceId: string, file: string, bytes: Buffer) =>
-    putManagedFile(directory, sourceId, file, Readable.from([bytes]), 5_000_000);
+    putManagedFile(files, sourceId, file, Readable.from([bytes]), 5_000_000);
 
   it('records images and animations, skips other files and keeps a broken image with its error', async () => {
     const source = await createIndexedSource(context, 'darkroom_storage');

@@ -68,6 +68,7 @@ function withBody(
 /** The API's routes (HEAD comes with each GET), as the app registers them without Stripe. */
 export const API_ROUTES: readonly ApiRoute[] = [
   get('/healthz', { access: 'public' }),
+  get('/readyz', { access: 'public' }),
   // Open to the battery: it asks from this machine and the app sets no METRICS_TOKEN.
   get('/metrics', { access: 'public' }),
   // The API reference (api/openapi/reference-routes.ts): Swagger UI's page, assets, documents.

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { localObjectStore } from '../../src/storage/object-store/index.ts';
 import type { StorageOptions } from '../../src/storage/types.ts';
 
 /** Storage options for tests: loopback origins allowed, small limits so failures come fast. */
@@ -12,7 +13,7 @@ export function testStorageOptions(overrides: Partial<StorageOptions> = {}): Sto
     connectTimeoutMs: 2_000,
     requestTimeoutMs: 5_000,
     maxRedirects: 5,
-    managedStorageDir: path.join(os.tmpdir(), 'darkroom-managed-unused'),
+    managedFiles: localObjectStore(path.join(os.tmpdir(), 'darkroom-managed-unused')),
     ...overrides,
   };
 }

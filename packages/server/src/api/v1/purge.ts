@@ -44,7 +44,7 @@ export function managementPurgeRoutes(app: FastifyInstance): void {
     'POST /purge': {
       summary: 'Purge an asset',
       description: [
-        "Drops every cached render of the image a delivery URL names (on a subdomain or custom domain of one of the account's sources), all parameter variants included; the URL's query is ignored. The answer's `purge_id` names this purge.",
+        "Drops every cached render of the image a delivery URL names (on a subdomain or custom domain of one of the account's sources), all parameter variants included, in every server process and at the CDN in front when one is configured; the URL's query is ignored. The answer's `purge_id` names this purge.",
         'A sub-image (an image other images use, as a watermark or a blend) is purged with `sub_image: true` and the `source_id` of the images that use it: imgix then purges "the parent images that use the sub-image" too. Darkroom does not record which renders used which sub-image, so it purges every render of that source: more than needed, never less. The sub-image\'s own renders go too when one of the account\'s sources serves it.',
       ].join('\n\n'),
       tag: 'Purges',

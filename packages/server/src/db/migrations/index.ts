@@ -21,6 +21,9 @@ import { singleSignOn } from './0020_single_sign_on.ts';
 import { managementApi } from './0021_management_api.ts';
 import { installFacts } from './0022_install_facts.ts';
 import { rateLimits } from './0023_rate_limits.ts';
+import { clusterEvents } from './0024_cluster_events.ts';
+import { jobKeys } from './0025_job_keys.ts';
+import { usageBatches } from './0026_usage_batches.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -48,4 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   managementApi,
   installFacts,
   rateLimits,
+  clusterEvents,
+  jobKeys,
+  usageBatches,
 ];

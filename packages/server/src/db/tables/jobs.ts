@@ -15,6 +15,12 @@ export interface JobsTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   failed_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** The work the job stands for: one unfailed job per kind and key (jobs/queue.ts). */
+  work_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Written at each claim: only the runner holding it renews the lease or records the end. */
+  lease_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The process holding the lease, `{hostname}:{pid}`; null when nobody does. */
+  locked_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type JobRow = Selectable<JobsTable>;

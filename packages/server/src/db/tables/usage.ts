@@ -74,4 +74,10 @@ export interface UserAgentLabelsTable {
   browser: string;
 }
 
+/** The usage batches already written, by the name the meter gave each (migration 0026). */
+export interface UsageBatchesTable {
+  id: string;
+  written_at: ColumnType<Date, Date, Date>;
+}
+
 export type NewUsageEvent = Insertable<UsageEventsTable>;
