@@ -56,7 +56,7 @@ describe('loadConfig', () => {
       renderTimeoutMs: 30_000,
       renderMaxSide: 8192,
       renderMaxMegapixels: 50,
-      renderMaxMemoryMb: 448,
+      renderMaxMemoryMb: 320,
       renderMaxFrames: 1000,
       renderCacheMaxBytes: 2_000_000_000,
       renderMemoryCacheBytes: 64 * 1024 * 1024,

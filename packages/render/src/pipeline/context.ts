@@ -42,7 +42,7 @@ export const DEFAULT_RENDER_LIMITS: RenderLimits = {
   maxInputPixels: 50_000_000,
   maxOutputSide: 8192,
   maxFrames: 1000,
-  maxMemoryBytes: 448 * 1024 * 1024,
+  maxMemoryBytes: 320 * 1024 * 1024,
   timeoutMs: 30_000,
 };
 

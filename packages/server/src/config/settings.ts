@@ -493,10 +493,11 @@ export const CONFIG_SETTINGS = {
   }),
   renderMaxMemoryMb: variable({
     name: 'RENDER_MAX_MEMORY_MB',
-    // An idle server holds about 500 MB (the embedded database, the models, V8); 448 MB of
-    // decoded pixels leaves room under 1 GiB for what this gate does not count (origin bytes,
-    // encoded answers, pixels on their way to a worker).
-    default: '448',
+    // An idle server holds about 500 MB (the embedded database, the models, V8) and grows by
+    // up to about 150 MB of caches and garbage under load; 320 MB of decoded pixels leaves room
+    // under 1 GiB for that and for what this gate does not count (origin bytes, encoded answers,
+    // pixels on their way to a worker). One 4096-pixel AVIF alone (its decoder) needs about 330.
+    default: '320',
     parse: wholeNumber(16, 1_000_000),
     description:
       'Megabytes of decoded pixels the renders of one process may hold together; a large render waits for others to finish instead of running beside them.',
