@@ -75,6 +75,26 @@ const stages = [
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+/** Each failed test's file, name and first message line, repeated at the end where CI's tail shows it. */
+const failedTestLines = [];
+
+/** Vitest's JSON report (Jest's shape): a failed assertion's file, full name and first message line. */
+function failuresIn(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const relativePath = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+    for (const assertion of file.assertionResults ?? []) {
+      if (assertion.status !== 'failed') continue;
+      const firstMessageLine = (assertion.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      lines.push(`${relativePath} > ${assertion.fullName}: ${firstMessageLine}`);
+    }
+    // A file that fails to load has no assertions, only its message.
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+      lines.push(`${relativePath}: ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+    }
+  }
+  return lines;
+}
 
 for (const stage of stages) {
   console.info(`\n=== ${stage.name}`);
@@ -91,6 +111,7 @@ for (const stage of stages) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    failedTestLines.push(...failuresIn(report));
   }
   if (result.status !== 0) {
     failedStages.push(stage.name);
@@ -100,6 +121,9 @@ for (const stage of stages) {
   console.info(`=== ${stage.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
 }
 
+if (failedTestLines.length > 0) {
+  console.error(`\nFailed tests:\n${failedTestLines.map((line) => `  ${line}`).join('\n')}`);
+}
 if (failedStages.length > 0) console.error(`\nFailed stages: ${failedStages.join(', ')}`);
 console.info(
   `\nsummary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
