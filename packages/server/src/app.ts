@@ -21,6 +21,7 @@ import { registerApiReference } from './api/openapi/reference-routes.ts';
 import { trackApiOperations } from './api/openapi/registry.ts';
 import { registerWebDashboard } from './web-dashboard.ts';
 import { sourceSchemasFor } from './api/source-schemas.ts';
+import { InternalMarkers } from './crypto/internal-marker.ts';
 import { loadSecretKey } from './crypto/secret-key.ts';
 import { createSecretBox } from './crypto/secrets.ts';
 import { ensureDemoSource } from './demo/demo-source.ts';
@@ -124,7 +125,10 @@ export async function buildApp(
         onPoolError: (error) => app.log.error({ err: error }, 'database pool error'),
       })
     ).database;
-  const secrets = createSecretBox(loadSecretKey(config));
+  const secretKey = loadSecretKey(config);
+  const secrets = createSecretBox(secretKey);
+  // The dashboard's own delivery requests carry a marker only this install mints (not metered).
+  const internalMarkers = new InternalMarkers(secretKey);
   // Managed storage files and generated videos: OBJECT_STORE_URL's bucket, or DATA_DIR.
   const objectStore = installObjectStore(config, app.log);
   const origins = installOrigins(
@@ -166,6 +170,7 @@ export async function buildApp(
     detector: ai.detector,
     ...(generative.available ? { generative } : {}),
     ...(subtitles.available ? { subtitles } : {}),
+    internalMarkers,
   });
   const { jobs, aiJobs, videoJobs } = createJobRunners({
     config,
@@ -186,6 +191,7 @@ export async function buildApp(
     config,
     database,
     secrets,
+    internalMarkers,
     origins,
     objectStore,
     sourceSchemas: sourceSchemasFor(config),

@@ -1,6 +1,8 @@
 // Every runner of durable jobs, and the handler of every job kind (jobs/kinds.ts), registered
 // in this one place. Three sets of runners, so a long job never holds up the others: the
-// general one (deploys, indexing, analysis, billing, video generations), AI renders
+// general ones (deploys, in a runner of their own so a new source serves within a poll
+// whatever indexing or analysis is under way; and indexing, analysis, billing, video
+// generations), AI renders
 // (AI_CONCURRENCY runners, one per model worker) and video renders (VIDEO_CONCURRENCY). Every
 // runner leases a job for JOB_LEASE_MS (30 s) and renews it while the job runs, however long the
 // job (an AI render up to AI_TIMEOUT_MS, a video one up to VIDEO_RENDER_TIMEOUT_MS), so the job
@@ -46,7 +48,7 @@ export interface JobRunnersDependencies {
 }
 
 export interface JobRunners {
-  /** Deploys, indexing, analysis, the local ledger's billing and video generations. */
+  /** Deploys (a runner of their own), indexing, analysis, the local ledger's billing and video generations. */
   jobs: JobRunner;
   /** Premium (AI) renders, one runner per model worker. */
   aiJobs: JobRunner;
@@ -68,7 +70,6 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
       log.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another runner'),
   });
   const handlers: JobHandler[] = [
-    sourceDeployHandler({ db, origins }),
     assetIndexHandler({ db, origins, intervalMinutes: config.assetIndexIntervalMinutes }),
     videoGenerationHandler({
       db,
@@ -85,12 +86,15 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
   if (config.assetAnalysis) {
     handlers.push(assetAnalysisHandler({ db, origins, detector: deps.ai.detector, log }));
   }
-  const jobs = createJobRunner({
-    db,
-    handlers,
-    ...poll,
-    ...logged('job failed'),
-  });
+  const jobs = combineRunners([
+    createJobRunner({
+      db,
+      handlers: [sourceDeployHandler({ db, origins })],
+      ...poll,
+      ...logged('source deploy failed'),
+    }),
+    createJobRunner({ db, handlers, ...poll, ...logged('job failed') }),
+  ]);
   const aiJobs = combineRunners(
     deps.ai.premium.map((models) =>
       createJobRunner({

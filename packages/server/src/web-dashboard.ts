@@ -31,9 +31,15 @@ export async function registerWebDashboard(
     root: distDir,
     prefix: '/',
     cacheControl: false,
+    // The build writes each text file's Brotli and gzip forms beside it (packages/web
+    // vite.config.ts): the one the request's Accept-Encoding prefers is sent, compressed once at
+    // build time instead of on every request.
+    preCompressed: true,
     setHeaders(response, filePath) {
       const relative = path.relative(distDir, filePath).split(path.sep).join('/');
       response.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+      // Caches must keep the compressed and plain answers apart (RFC 9110 section 12.5.5).
+      response.setHeader('vary', 'Accept-Encoding');
     },
   });
   return (request, reply) => {

@@ -567,7 +567,7 @@ describe.each(storageSetups(stores))(
       expect(csv.status).toBe(200);
       const text = await csv.text();
       expect(text.split('\r\n')[0]).toBe('source_id,origin_path,requests,bandwidth');
-      expect(text).toContain(`${managed.id},products/red.png,`);
+      expect(text).toContain(`${managed.id},/products/red.png,`);
       expect((await imgix('reports?filter[report_type]=cdn_logs')).data).toEqual([]);
     });
 

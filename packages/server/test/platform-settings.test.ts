@@ -57,17 +57,34 @@ describe.each(BACKENDS)('platform settings on $name', (backend) => {
 
   it('says which features need a generative provider and which need ffmpeg', async () => {
     process.env.PATH = withoutFfmpeg;
+    // The plans of the built-in catalogue (billing/catalogue.ts) that grant each, cheapest first.
     expect(await premiumFeatures()).toEqual([
-      { name: 'background_removal', available: true, unavailable_reason: null },
+      {
+        name: 'background_removal',
+        available: true,
+        unavailable_reason: null,
+        plans: ['Starter', 'Growth'],
+      },
       {
         name: 'background_replacement',
         available: false,
         unavailable_reason: NEEDS_GENERATIVE_PROVIDER,
+        plans: ['Growth'],
       },
-      { name: 'super_resolution', available: true, unavailable_reason: null },
-      { name: 'outpainting', available: false, unavailable_reason: NEEDS_GENERATIVE_PROVIDER },
-      { name: 'object_removal', available: true, unavailable_reason: null },
-      { name: 'image_to_video', available: false, unavailable_reason: NEEDS_FFMPEG },
+      { name: 'super_resolution', available: true, unavailable_reason: null, plans: ['Growth'] },
+      {
+        name: 'outpainting',
+        available: false,
+        unavailable_reason: NEEDS_GENERATIVE_PROVIDER,
+        plans: ['Growth'],
+      },
+      { name: 'object_removal', available: true, unavailable_reason: null, plans: ['Growth'] },
+      {
+        name: 'image_to_video',
+        available: false,
+        unavailable_reason: NEEDS_FFMPEG,
+        plans: ['Growth'],
+      },
     ]);
     expect(NEEDS_GENERATIVE_PROVIDER).toBe(
       'Needs a generative image provider (GENERATIVE_API_URL).',
@@ -95,7 +112,50 @@ describe.each(BACKENDS)('platform settings on $name', (backend) => {
       name: 'image_to_video',
       available: true,
       unavailable_reason: null,
+      plans: ['Growth'],
     });
+  });
+
+  it('offers object replacement only with a generative provider', async () => {
+    expect((await settings()).object_replacement).toEqual({
+      available: false,
+      unavailable_reason: NEEDS_GENERATIVE_PROVIDER,
+    });
+    const app = await context.appWith(GENERATIVE_ENV);
+    expect((await settings(app)).object_replacement).toEqual({
+      available: true,
+      unavailable_reason: null,
+    });
+  });
+
+  it('names the plans an operator added to the catalogue that grant a feature', async () => {
+    await context.database.db
+      .insertInto('billing_prices')
+      .values({
+        id: 'price_studio',
+        lookup_key: 'studio',
+        product_id: 'prod_studio',
+        product_name: 'Studio',
+        product_metadata: JSON.stringify({ capabilities: 'super_resolution, not_a_feature' }),
+        currency: 'usd',
+        unit_amount: 2900,
+        nickname: 'Studio',
+        recurring: JSON.stringify({ interval: 'month', interval_count: 1 }),
+        metadata: JSON.stringify({}),
+        position: 1,
+      })
+      .execute();
+    try {
+      const features = await premiumFeatures();
+      const plansOf = (name: string) => features.find((f: { name: string }) => f.name === name);
+      expect(plansOf('super_resolution').plans).toEqual(['Studio', 'Growth']);
+      expect(plansOf('background_removal').plans).toEqual(['Starter', 'Growth']);
+    } finally {
+      await context.database.db
+        .deleteFrom('billing_prices')
+        .where('id', '=', 'price_studio')
+        .execute();
+    }
   });
 
   it('refuses callers who are not signed in', async () => {

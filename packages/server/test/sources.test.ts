@@ -495,6 +495,11 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
         // Depends on the install; platform-settings.test.ts checks it.
         premium_features: expect.any(Array),
         generative_video: false,
+        // No generative image provider in the test install: the object tool's Replace mode says so.
+        object_replacement: {
+          available: false,
+          unavailable_reason: 'Needs a generative image provider (GENERATIVE_API_URL).',
+        },
       },
     });
     expect((await call(context.app, 'GET', '/api/v4/platform-settings')).status).toBe(401);

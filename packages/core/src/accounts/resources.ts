@@ -37,6 +37,16 @@ export interface AccountAttributes {
   capabilities: CapabilityName[];
   date_created: number;
   date_modified: number;
+  /** The account's plan and what it grants; only in the install administrator's answers. */
+  plan?: AccountPlanSummary;
+}
+
+/** A plan as the install administrator's list of accounts shows it. */
+export interface AccountPlanSummary {
+  /** The product's name, e.g. 'Free' or 'Growth'. */
+  name: string;
+  /** The premium capabilities the plan grants on top of the account's own. */
+  capabilities: CapabilityName[];
 }
 
 /** Attributes of an `api_keys` resource. `key` is present only in the answer that creates it. */

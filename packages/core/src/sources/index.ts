@@ -16,3 +16,5 @@ export * from './field-paths.ts';
 export * from './error-mapping.ts';
 export * from './subdomain.ts';
 export * from './resource.ts';
+export * from './origin-auth.ts';
+export * from './upload-credentials.ts';

@@ -41,10 +41,20 @@ export interface SourceAttributes {
   date_created: number;
   date_deployed: number | null;
   date_modified: number;
+  /**
+   * When the source first answered an image (epoch ms), or null: the server's side of the
+   * dashboard's first-image-served flag (spec platform section 3).
+   */
+  date_first_served: number | null;
   global_version: number;
   is_cors_validated: boolean;
   enable_multiframe: boolean;
   secure_url_enabled: boolean;
+  /**
+   * Whether the asset manager can upload into this source: managed storage, or a storage source
+   * with upload credentials (`/sources/{id}/upload-credentials`).
+   */
+  uploads_enabled: boolean;
   /** Masked; the token itself is fetched on request. */
   secure_url_token: string | null;
   image_error: FallbackImage | null;

@@ -7,6 +7,7 @@
 import { USAGE_SUM_NAMES } from '@darkroom/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
+import { usagePathSql } from '../db/usage-path.ts';
 import {
   eventSumsSelect,
   LABELLED_EVENTS,
@@ -75,22 +76,25 @@ async function addToAggregates(
         when grouping(e.os) = 0 then 'os'
         when grouping(e.browser) = 0 then 'browser'
         when grouping(e.referrer_host) = 0 then 'referrer'
-        when grouping(e.path) = 0 then 'asset'
+        when grouping(e.asset_path) = 0 then 'asset'
         else 'all'
       end as dimension,
-      coalesce(e.device, e.os, e.browser, e.referrer_host, e.path, '') as dimension_value,
+      coalesce(e.device, e.os, e.browser, e.referrer_host, e.asset_path, '') as dimension_value,
       ${eventSumsSelect()}
     from (
       select e.*, date_trunc('hour', e.occurred_at, 'UTC') as hour,
         date_trunc('day', e.occurred_at, 'UTC') as day,
         coalesce(l.device, ${UNKNOWN}) as device, coalesce(l.os, ${UNKNOWN}) as os,
-        coalesce(l.browser, ${UNKNOWN}) as browser, ${REFERRER_HOST} as referrer_host
+        coalesce(l.browser, ${UNKNOWN}) as browser, ${REFERRER_HOST} as referrer_host,
+        ${usagePathSql(sql`e.path`)} as asset_path
       from ${LABELLED_EVENTS}
       where e.id > ${fromId} and e.id <= ${toId}
     ) e
     group by e.account_id, e.source_id, grouping sets (
       (e.hour, e.day), (e.hour, e.day, e.device), (e.hour, e.day, e.os),
-      (e.hour, e.day, e.browser), (e.hour, e.day, e.referrer_host), (e.day, e.path))`.execute(trx);
+      (e.hour, e.day, e.browser), (e.hour, e.day, e.referrer_host), (e.day, e.asset_path))`.execute(
+    trx,
+  );
   await sql`
     insert into usage_rollups_hourly as t
       (account_id, source_id, bucket, dimension, dimension_value, ${SUM_COLUMN_LIST})

@@ -4,6 +4,7 @@
 import { USAGE_SUM_NAMES, type Breakdown, type UsageSums } from '@darkroom/core';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
+import { usagePathSql } from '../db/usage-path.ts';
 import {
   eventSumsSelect,
   LABELLED_EVENTS,
@@ -152,7 +153,7 @@ async function readOriginImages(
   const rolled = hourly
     ? sql``
     : sql`select ${timeOf(sql`r.bucket`, scope, perBucket)} as time, ${rolledSource} as grp,
-          r.source_id, r.dimension_value as path
+          r.source_id, ${usagePathSql(sql`r.dimension_value`)} as path
         from usage_rollups_daily r
         where r.dimension = 'asset' and r.successes > 0 and ${rolledFilter(scope)}
         union`;
@@ -161,7 +162,7 @@ async function readOriginImages(
     select u.time, u.grp, count(*)::float8 as images from (
       ${rolled}
       select distinct ${timeOf(sql`e.occurred_at`, scope, perBucket)} as time, ${rawSource} as grp,
-        e.source_id, e.path
+        e.source_id, ${usagePathSql(sql`e.path`)} as path
       from usage_events e
       where e.status < 400 and ${rawFilterOfScope}
     ) u
@@ -190,12 +191,14 @@ export async function readTop(
   const perSource = dimension === 'asset';
   const rolledSource = perSource ? sql`r.source_id` : sql`''`;
   const rawSource = perSource ? sql`e.source_id` : sql`''`;
-  const rawValue = perSource ? sql`e.path` : REFERRER_HOST;
+  // Rolled-up and raw paths alike in their one spelling, so `a.png` and `/a.png` add up.
+  const rawValue = perSource ? usagePathSql(sql`e.path`) : REFERRER_HOST;
+  const rolledValue = perSource ? usagePathSql(sql`r.dimension_value`) : sql`r.dimension_value`;
   const rows = await sql<{ source_id: string; value: string; requests: number; bytes_out: number }>`
     select u.source_id, u.value, sum(u.requests)::float8 as requests,
       sum(u.bytes_out)::float8 as bytes_out
     from (
-      select ${rolledSource} as source_id, r.dimension_value as value, r.requests, r.bytes_out
+      select ${rolledSource} as source_id, ${rolledValue} as value, r.requests, r.bytes_out
       from usage_rollups_daily r
       where r.dimension = ${dimension} and ${rolledFilter(scope)}
       union all

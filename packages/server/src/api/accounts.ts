@@ -9,6 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.ts';
+import { accountPlanSummaries } from '../billing/account-plans.ts';
+import type { AccountRow } from '../db/schema.ts';
 import { isId } from '../db/ids.ts';
 import { createAccount, findAccount, listAccounts, type AccountColumn } from '../store/accounts.ts';
 import {
@@ -57,6 +59,12 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
       : {}),
     'GET /accounts': {
       summary: scope === 'admin' ? 'Every account' : "The caller's account",
+      ...(scope === 'admin'
+        ? {
+            description:
+              "Each account with its `plan`: the plan's name and the capabilities it grants.",
+          }
+        : {}),
       tag: 'Accounts',
       query: listParameters(ACCOUNT_LIST_RULES),
       answer: { status: 200, resource: 'accounts', many: true },
@@ -123,7 +131,7 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
     const accountId = scopeAccountId(request, scope);
     const query = parseListQuery(request.query as Record<string, unknown>, ACCOUNT_LIST_RULES);
     const { rows, total } = await listAccounts(app.darkroom.database.db, accountId, query);
-    return sendData(reply, 200, rows.map(accountResource), {
+    return sendData(reply, 200, await accountResources(rows), {
       pagination: paginationMeta(query.page, query.pageSize, total),
     });
   });
@@ -135,7 +143,7 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
       ? await findAccount(app.darkroom.database.db, id, accountId)
       : undefined;
     if (!account) throw apiError('not_found', 'No account has this id.');
-    return sendData(reply, 200, accountResource(account));
+    return sendData(reply, 200, (await accountResources([account]))[0]);
   });
 
   if (scope === 'admin') {
@@ -153,7 +161,26 @@ export function accountRoutes(app: FastifyInstance, scope: RouteScope): void {
         ? await setAccountCapabilities(app.darkroom.database.db, id, capabilities)
         : undefined;
       if (!account) throw apiError('not_found', 'No account has this id.');
-      return sendData(reply, 200, accountResource(account));
+      return sendData(reply, 200, (await accountResources([account]))[0]);
+    });
+  }
+
+  /**
+   * Accounts as resources; the install administrator's also name each account's plan and what
+   * it grants, so the grants an admin adds can be read beside the plan's (editor spec section 3).
+   */
+  async function accountResources(rows: readonly AccountRow[]) {
+    if (scope !== 'admin') return rows.map(accountResource);
+    const plans = await accountPlanSummaries(
+      app.darkroom.database.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => {
+      const resource = accountResource(row);
+      const plan = plans.get(row.id);
+      return plan === undefined
+        ? resource
+        : { ...resource, attributes: { ...resource.attributes, plan } };
     });
   }
 }

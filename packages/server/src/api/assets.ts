@@ -12,6 +12,7 @@ import { loadAsset, refuseDemoAssetEdit } from './asset-access.ts';
 import { assetPatchSchema, parseAssetPatch } from './asset-patch.ts';
 import { ASSET_FILTERS, parseAssetFilter, type AssetFilterName } from './asset-query.ts';
 import { assetResource } from './asset-serializer.ts';
+import { afterVisibilityChange } from './hidden-assets.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
 import { apiError } from '../errors.ts';
@@ -186,6 +187,7 @@ export function assetRoutes(app: FastifyInstance): void {
     }
     const shownName = asset.name ?? defaultAssetName(asset.origin_path);
     const updated = await updateAsset(db, asset.id, parseAssetPatch(attributes, shownName));
+    await afterVisibilityChange(app, source, asset, updated);
     return sendData(reply, 200, assetResource(updated, source, config.deliveryDomain));
   });
 }

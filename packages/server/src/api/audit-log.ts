@@ -2,7 +2,7 @@
 // every audited route after its answer is sent (the request never waits on it), so a new
 // action is one line in AUDITED_ROUTES. Request bodies are never stored: they carry passwords
 // and storage secrets; only what `auditDetails` picks is kept.
-import { paginationMeta } from '@darkroom/core';
+import { capabilityList, paginationMeta } from '@darkroom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditDetails, AuditEventRow } from '../db/schema.ts';
 import { apiError } from '../errors.ts';
@@ -32,6 +32,10 @@ const AUDITED_ROUTES: Readonly<Record<string, { action: string; target?: string 
   'POST /sources': { action: 'source.created', target: 'sources' },
   'PATCH /sources/:id': { action: 'source.updated', target: 'sources' },
   'POST /sources/:id/secure-url-token': { action: 'source.token_rotated', target: 'sources' },
+  'PUT /sources/:id/origin-authentication': {
+    action: 'source.origin_auth_changed',
+    target: 'sources',
+  },
   'POST /purges': { action: 'purge.requested' },
   // imgix's Management API (/api/v1): its purge; its sources share /api/v4's paths above.
   'POST /purge': { action: 'purge.requested' },
@@ -93,8 +97,25 @@ function auditDetails(action: string, request: FastifyRequest): AuditDetails {
       return typeof attributes['require_sso'] === 'boolean'
         ? { require_sso: attributes['require_sso'] }
         : {};
-    case 'purge.requested':
-      return typeof attributes['url'] === 'string' ? { url: attributes['url'].slice(0, 2000) } : {};
+    case 'purge.requested': {
+      const text = (name: string) =>
+        typeof attributes[name] === 'string' ? { [name]: attributes[name].slice(0, 2000) } : {};
+      return { ...text('url'), ...text('source_id'), ...text('prefix') };
+    }
+    case 'source.updated':
+      return typeof attributes['stop_delivering'] === 'boolean'
+        ? { stop_delivering_hidden: attributes['stop_delivering'] }
+        : {};
+    case 'asset.deleted': {
+      // The asset's source and path: the target of a route with no `:id`.
+      const params = request.params as { sourceId?: string; '*'?: string };
+      return { source_id: params.sourceId ?? '', path: `/${params['*'] ?? ''}`.slice(0, 2000) };
+    }
+    case 'account.capabilities_changed': {
+      // The grants as answered (the route refused any other): what the admin gave, in order.
+      const granted = attributes['capabilities'];
+      return Array.isArray(granted) ? { capabilities: capabilityList(granted.map(String)) } : {};
+    }
     default:
       return {};
   }

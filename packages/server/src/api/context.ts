@@ -1,5 +1,6 @@
 import type { PermissionGroup } from '@darkroom/core';
 import type { Config } from '../config.ts';
+import type { InternalMarkers } from '../crypto/internal-marker.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database } from '../db/database.ts';
 import type { AiServices } from '../ai/ai-services.ts';
@@ -36,6 +37,8 @@ export interface AppContext {
   database: Database;
   /** Encrypts storage secrets and secure URL tokens at rest. */
   secrets: SecretBox;
+  /** Mints the marker of the dashboard's own delivery requests (api/internal-marker.ts). */
+  internalMarkers: InternalMarkers;
   /** How stored sources' origins, and configurations being checked, are reached. */
   origins: SourceOrigins;
   /** The files Darkroom creates (managed storage, generated videos): OBJECT_STORE_URL or DATA_DIR. */

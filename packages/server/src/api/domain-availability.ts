@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
+import { heldDomainDetail, heldForOthers } from '../store/held-domains.ts';
 import { findDomainOwner, RESERVED_SUBDOMAINS, type DomainOwner } from '../store/source-domains.ts';
 import { DEMO_SOURCE_ID } from '../store/sources.ts';
 
@@ -47,5 +48,8 @@ export async function domainAvailability(
   if (kind === 'subdomain' && isReservedSubdomain(domain) && owner?.sourceId !== exceptSourceId) {
     return { available: false, detail: RESERVED_DETAIL, owner: null };
   }
+  // A deleted source's subdomain stays its account's for a grace period (store/held-domains.ts).
+  const held = kind === 'subdomain' ? await heldForOthers(db, [domain], callerAccountId) : null;
+  if (held !== null) return { available: false, detail: heldDomainDetail(held), owner: null };
   return { available: true };
 }

@@ -52,6 +52,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   // The dashboard's own event log and the install's settings every screen reads.
   'POST /events': 'signed_in',
   'GET /platform-settings': 'signed_in',
+  // The marker of the dashboard's own delivery requests (api/internal-marker.ts).
+  'GET /delivery-markers/current': 'signed_in',
   // Analytics.
   'GET /analytics': 'analytics',
   'GET /analytics/:metric': 'analytics',
@@ -65,10 +67,24 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'PATCH /sources/:id': 'sources',
   'GET /sources/:id/secure-url-token': 'sources',
   'POST /sources/:id/secure-url-token': 'sources',
+  // Deleting a source, and its setting for hidden assets (api/source-deletion.ts,
+  // api/hidden-assets.ts): every user reads the setting, as they read the source.
+  'DELETE /sources/:id': 'sources',
+  'GET /sources/:id/hidden-assets': 'signed_in',
+  'PATCH /sources/:id/hidden-assets': 'sources',
+  'GET /sources/:id/origin-authentication': 'sources',
+  'PUT /sources/:id/origin-authentication': 'sources',
+  'GET /sources/:id/upload-credentials': 'sources',
+  'PUT /sources/:id/upload-credentials': 'sources',
+  'DELETE /sources/:id/upload-credentials': 'sources',
+  // Signing delivery URLs (api/signed-urls.ts) is reading the source's assets: whoever browses
+  // them sees them, signed or not; the token itself stays the Sources group's.
+  'POST /sources/:id/signed-urls': 'asset_manager_browse',
   'POST /validations/domains': 'sources',
   'POST /validations/source/configurations': 'sources',
-  // Purges.
+  // Purges, and their history (the Purge screen).
   'POST /purges': 'purge',
+  'GET /purges': 'purge',
   // The asset manager: Browse reads, Edit writes (uploads, metadata, indexing, generation).
   'GET /assets/sources': 'asset_manager_browse',
   'GET /sources/:id/assets': 'asset_manager_browse',
@@ -77,6 +93,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /assets/:sourceId/*': 'asset_manager_browse',
   'PATCH /assets/:sourceId/*': 'asset_manager_edit',
   'POST /assets/:sourceId/*': 'asset_manager_edit',
+  'DELETE /assets/:sourceId/*': 'asset_manager_edit',
   'GET /assets/manual-alt-text': 'asset_manager_browse',
   'POST /assets/manual-alt-text': 'asset_manager_edit',
   'GET /video-generations': 'asset_manager_browse',

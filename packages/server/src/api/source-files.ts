@@ -17,6 +17,8 @@ import {
 } from '../storage/index.ts';
 import { multipartBoundary, watchCloseDelimiter } from './multipart-body.ts';
 import { loadSource, refuseDemoEdit } from './sources.ts';
+import { stageCustomerFile } from '../storage/customer-writes.ts';
+import { customerStorageRefusal, uploadContentType, uploadTarget } from './upload-target.ts';
 import { describeRoutes } from './openapi/registry.ts';
 
 const MAX_PATH_LENGTH = 1024;
@@ -183,9 +185,9 @@ export async function storeManagedFile(
 }
 
 /**
- * `POST /sources/{id}/files`: adds a file to a managed storage (darkroom_storage) source from the
- * dashboard: such a source has no storage of the customer's own to put files in (spec platform
- * section 3, 'Storage credential fields by type': no fields). Multipart field `file`, with an
+ * `POST /sources/{id}/files`: adds a file to a source from the dashboard's asset manager: to a
+ * managed storage (darkroom_storage) source's files, or into a storage source's own bucket or
+ * container under its prefix with its upload credentials (api/upload-target.ts). Multipart field `file`, with an
  * optional `path` field sent before it (else the file's name); at most ORIGIN_MAX_BYTES. The
  * storage layer keeps it out of sight (a partial file, or S3 parts not yet assembled) until the
  * whole body has arrived (its closing boundary included): an upload cut off anywhere leaves
@@ -196,8 +198,8 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
   const indexDeps: AssetIndexDependencies = { db: database.db, origins };
   describeRoutes(app, {
     'POST /sources/:id/files': {
-      summary: 'Upload a file to a Darkroom Storage source',
-      description: `Stored only once the whole body has arrived: an upload cut short leaves nothing behind. At most ${config.originMaxBytes} bytes.`,
+      summary: 'Upload a file to a source',
+      description: `Into a Darkroom Storage source, or into a storage source's own bucket or container (under its prefix) when it has upload credentials. Stored only once the whole body has arrived: an upload cut short leaves nothing behind. At most ${config.originMaxBytes} bytes.`,
       tag: 'Assets',
       body: {
         mediaType: 'multipart/form-data',
@@ -228,7 +230,7 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const source = await loadSource(app, request, 'account', request.params.id);
       refuseDemoEdit(source);
-      requireManagedStorage(source, { parameter: 'file' });
+      const target = await uploadTarget(app, source, { parameter: 'file' });
       if (!request.isMultipart()) {
         throw apiError('unsupported_media_type', 'Send the file as multipart/form-data.');
       }
@@ -268,14 +270,28 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
               { parameter: 'path' },
             );
           }
-          staged = await stageManagedFile(
-            origins.options.managedFiles,
-            source.id,
-            relative,
-            part.file,
-            config.originMaxBytes,
+          staged = await (
+            target.kind === 'managed'
+              ? stageManagedFile(
+                  origins.options.managedFiles,
+                  source.id,
+                  relative,
+                  part.file,
+                  config.originMaxBytes,
+                )
+              : stageCustomerFile(
+                  target.adapter,
+                  relative,
+                  part.file,
+                  config.originMaxBytes,
+                  uploadContentType(part.mimetype, relative),
+                )
           ).catch((error: unknown) => {
-            throw refusedUpload(error, config.originMaxBytes, request.log, part.file);
+            if (target.kind === 'customer') request.log.warn({ err: error }, 'upload: refused');
+            throw (
+              (target.kind === 'customer' ? customerStorageRefusal(error) : null) ??
+              refusedUpload(error, config.originMaxBytes, request.log, part.file)
+            );
           });
         }
         // Only a body that closed is whole: one cut short after the file's part keeps nothing.
@@ -286,12 +302,16 @@ export async function sourceFileRoutes(app: FastifyInstance): Promise<void> {
           });
         }
         stored = await staged.commit().catch((error: unknown) => {
-          throw refusedUpload(error, config.originMaxBytes, request.log);
+          throw (
+            (target.kind === 'customer' ? customerStorageRefusal(error) : null) ??
+            refusedUpload(error, config.originMaxBytes, request.log)
+          );
         });
       } finally {
         if (stored === undefined) await staged?.discard();
       }
-      const contentType = sniffContentType(staged.head);
+      const contentType =
+        target.kind === 'managed' ? sniffContentType(staged.head) : (stored.contentType ?? '');
       await indexUpload(request, indexDeps, source, stored, contentType, auth.user.id);
       return sendData(reply, 201, {
         type: 'files',

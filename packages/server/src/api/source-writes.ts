@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { newSecureUrlToken } from '../crypto/secrets.ts';
 import { checkSourceAllowance } from '../billing/limits.ts';
+import { checkSecureUrlsIncluded } from '../billing/secure-url-gate.ts';
 import type { DatabaseSchema, SourceRow, SourceSettings } from '../db/schema.ts';
 import { SOURCE_DEPLOY_JOB } from '../jobs/kinds.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -88,6 +89,9 @@ export async function createSource(
   const production = splitProduction(attributes.production);
   const accountId = auth.user.accountId;
   if (config.planLimits) await checkSourceAllowance(db, accountId);
+  if (config.planLimits && production.secureUrlEnabled) {
+    await checkSecureUrlsIncluded(db, accountId, `${PRODUCTION_POINTER}/secure_url_enabled`);
+  }
   await checkDomains(db, production.settings, accountId, null);
   try {
     return await insertSource(
@@ -146,6 +150,22 @@ export async function patchSource(
     credentials: decryptCredentials(secrets, source),
   });
   const callerAccountId = scope === 'admin' ? null : auth.user.accountId;
+  // Turning secure URLs on follows the plan; install admins (scope admin) act beyond plans, and
+  // turning them off is always allowed.
+  if (
+    app.darkroom.config.planLimits &&
+    scope === 'account' &&
+    patch.secureUrlEnabled === true &&
+    !source.secure_url_enabled
+  ) {
+    await checkSecureUrlsIncluded(
+      db,
+      source.account_id,
+      attributes.secure_url_enabled === undefined
+        ? `${PRODUCTION_POINTER}/secure_url_enabled`
+        : '/data/attributes/secure_url_enabled',
+    );
+  }
   if (patch.settings !== undefined) {
     await checkDomains(db, patch.settings, callerAccountId, source.id);
   }

@@ -74,7 +74,8 @@ export function sourceRoutes(app: FastifyInstance, scope: RouteScope): void {
     },
     'GET /sources/:id': {
       summary: 'One source',
-      description: 'Storage secrets are never answered, only masked.',
+      description:
+        'Storage secrets are never answered, only masked. `date_first_served` is when delivery first answered an image of the source (epoch milliseconds), null until then.',
       tag: 'Sources',
       query: includeParameter(listRules.includes),
       answer: { status: 200, resource: 'sources' },

@@ -1,6 +1,7 @@
 import type { PeriodUsage } from '@darkroom/core';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
+import { usagePathSql } from '../db/usage-path.ts';
 
 /**
  * What an account used in [start, end), read from the raw usage events so a period that ends at
@@ -20,7 +21,7 @@ export async function periodUsage(
       sql<string | number>`coalesce(sum(bytes_out * requests), 0)`.as('bandwidth_bytes'),
       sql<
         string | number
-      >`count(distinct case when status < 400 then source_id || '/' || path end)`.as(
+      >`count(distinct case when status < 400 then source_id || ${usagePathSql(sql`path`)} end)`.as(
         'origin_images',
       ),
     ])

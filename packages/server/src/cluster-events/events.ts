@@ -15,10 +15,12 @@ export const CLUSTER_EVENTS_CHANNEL = 'darkroom_events';
 /**
  * A purge: the renders of one origin path of a source (all its parameter variants), or of the
  * whole source when `path` is null. An asset refresh drops the renders of the refreshed path
- * alike, and is its own kind so the log says why.
+ * alike, and is its own kind so the log says why. A `purge-prefix` drops the renders of every
+ * origin path that starts with `path` (its own kind: a process that does not know it skips it
+ * rather than reading the prefix as one path).
  */
 export interface PurgeEvent {
-  kind: 'purge' | 'asset-refresh';
+  kind: 'purge' | 'asset-refresh' | 'purge-prefix';
   sourceId: string;
   /** The origin path as delivery keys its renders (origin-path.ts), or null for every path. */
   path: string | null;
@@ -71,6 +73,7 @@ export function readEvent(row: {
   switch (row.kind) {
     case 'purge':
     case 'asset-refresh':
+    case 'purge-prefix':
       return { id: row.id, kind: row.kind, sourceId, path, sender };
     case 'source-change':
       return { id: row.id, kind: row.kind, sourceId, sender };

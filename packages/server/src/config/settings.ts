@@ -697,7 +697,7 @@ export const CONFIG_SETTINGS = {
     default: 'true',
     parse: flag,
     description:
-      "Refuse new sources and users beyond what the account's plan includes (`sources_included`, `users_included`); `false` lets every account grow freely.",
+      "Refuse new sources and users beyond what the account's plan includes (`sources_included`, `users_included`), and secure URLs on the free plan (paid plans include them); `false` lets every account grow freely.",
   }),
   /** Billing through Stripe; null keeps the local ledger. */
   stripe: group(

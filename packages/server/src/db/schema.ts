@@ -36,6 +36,7 @@ import type { AuditEventsTable } from './tables/audit-events.ts';
 import type { SsoAuthCodesTable } from './tables/sso-auth-codes.ts';
 import type { UploadSessionsTable } from './tables/upload-sessions.ts';
 import type { UserTokensTable } from './tables/user-tokens.ts';
+import type { HeldDomainsTable, PurgesTable } from './tables/purges.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/api-keys.ts';
@@ -44,6 +45,7 @@ export type * from './tables/assets.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/cluster-events.ts';
 export type * from './tables/jobs.ts';
+export type * from './tables/purges.ts';
 export type * from './tables/rate-limits.ts';
 export type * from './tables/sources.ts';
 export type * from './tables/sso-auth-codes.ts';
@@ -84,4 +86,6 @@ export interface DatabaseSchema {
   rate_limit_windows: RateLimitWindowsTable;
   sign_in_failures: SignInFailuresTable;
   cluster_events: ClusterEventsTable;
+  purges: PurgesTable;
+  held_domains: HeldDomainsTable;
 }

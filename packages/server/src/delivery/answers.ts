@@ -52,17 +52,20 @@ export function withVary(
 
 /**
  * The dashboard lives on the bare delivery domain (`localhost:8080` beside `demo.localhost:8080`)
- * and its editor reads renders' statuses (423 while rendering) and failure headers with HEAD and
- * fetch. That one origin may always read them, whatever the source's CORS setting, which is about
- * the customer's own sites; `Vary: Origin` keeps shared caches from handing the header to others.
+ * or at PUBLIC_URL, and its editor and URL playground read renders' statuses (423 while
+ * rendering), error texts and failure headers with HEAD and fetch. Those origins may always read
+ * them, whatever the source's CORS setting, which is about the customer's own sites; `Vary:
+ * Origin` keeps shared caches from handing the header to others.
  */
 export function withDashboardCors(
   answer: Answer,
   host: string | undefined,
   origin: string | undefined,
+  dashboardOrigin: string | null = null,
 ): Answer {
   if (host === undefined || origin === undefined) return answer;
   if (answer.headers['access-control-allow-origin'] !== undefined) return answer;
+  if (origin === dashboardOrigin) return withReadableBy(answer, origin);
   let originHost: string;
   try {
     originHost = new URL(origin).host;
@@ -71,6 +74,11 @@ export function withDashboardCors(
   }
   const dot = host.indexOf('.');
   if (dot < 0 || originHost !== host.slice(dot + 1)) return answer;
+  return withReadableBy(answer, origin);
+}
+
+/** `answer` readable by scripts of `origin` (the Fetch standard's CORS protocol). */
+function withReadableBy(answer: Answer, origin: string): Answer {
   return {
     ...answer,
     headers: withVary(

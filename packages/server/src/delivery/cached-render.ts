@@ -25,6 +25,8 @@ export interface RenderLocation {
   pathHash: string;
   /** sha256 of everything that decides the bytes, hex. */
   key: string;
+  /** The origin path itself, which a purge by path prefix matches (render-caches.ts). */
+  originPath?: string;
 }
 
 /**

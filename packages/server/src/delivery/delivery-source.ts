@@ -30,6 +30,8 @@ export interface DeliverySource {
   capabilities: ReadonlySet<CapabilityName>;
   /** enable_multiframe: off, animations render as their first frame. */
   multiframe: boolean;
+  /** The paths answered 404 ("Stop delivering hidden images", hidden-assets.ts); null: none. */
+  hiddenPaths: ReadonlySet<string> | null;
   adapter(): Promise<StorageAdapter>;
 }
 
@@ -43,6 +45,7 @@ export function deliverySource(
   row: SourceRow,
   deps: DeliverySourceDependencies,
   capabilities: ReadonlySet<CapabilityName>,
+  hiddenPaths: ReadonlySet<string> | null = null,
 ): DeliverySource {
   const delivery = parseDeliveryDomain(deps.config.deliveryDomain).host;
   let adapter: Promise<StorageAdapter> | null = null;
@@ -65,6 +68,7 @@ export function deliverySource(
     ]),
     capabilities,
     multiframe: row.enable_multiframe,
+    hiddenPaths,
     adapter() {
       adapter ??= deps.origins.adapterFor(row);
       // A factory that failed once (bad stored configuration) is tried again next time.

@@ -11,6 +11,7 @@ import type { CdnPurger } from '../cdn/cdn-purger.ts';
 import type { ClusterEvents } from '../cluster-events/cluster-events.ts';
 import type { PurgeEvent } from '../cluster-events/events.ts';
 import type { Config } from '../config.ts';
+import { INTERNAL_MARKER_PARAM, type InternalMarkers } from '../crypto/internal-marker.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
 import { AI_RENDER_JOB, type RenderRequestPayload } from '../jobs/kinds.ts';
@@ -23,6 +24,7 @@ import type { DiskCacheShare } from './disk-cache.ts';
 import type { DeliveryMetrics } from './delivery-metrics.ts';
 import type { DeliverySource } from './delivery-source.ts';
 import { failureAnswer, pendingAnswer } from './failure-answer.ts';
+import { FirstServed } from './first-served.ts';
 import { buildHitAnswer, HitAnswers, type HitAnswer } from './hit-answers.ts';
 import { renderAiJob, renderVideoJob, type JobRenderParts } from './job-renders.ts';
 import { UsageMeter } from './metering.ts';
@@ -72,6 +74,8 @@ export interface DeliveryDependencies {
   clusterEvents: ClusterEvents;
   /** The CDN in front of delivery hosts (CDN_PURGE_*), purged with every purge; absent: none. */
   cdnPurger?: CdnPurger;
+  /** Verifies the marker of the dashboard's own requests, which are not metered; absent: none. */
+  internalMarkers?: InternalMarkers;
 }
 
 export class Delivery {
@@ -90,6 +94,9 @@ export class Delivery {
   /** What the render jobs work with (job-renders.ts). */
   readonly #jobParts: JobRenderParts;
   readonly #purges: RenderPurges;
+  readonly #firstServed: FirstServed;
+  /** PUBLIC_URL's origin: the dashboard's scripts may read delivery answers (answers.ts). */
+  readonly #dashboardOrigin: string;
   #closed = false;
 
   constructor(deps: DeliveryDependencies) {
@@ -98,9 +105,12 @@ export class Delivery {
     this.#log = deps.log;
     this.#origins = deps.origins;
     this.#metrics = deps.metrics;
+    this.#firstServed = new FirstServed(deps.db, deps.log);
+    this.#dashboardOrigin = new URL(config.publicUrl).origin;
     this.#resolveOptions = {
       params: new ParamsCache(PARAMS_CACHE_MAX_QUERIES),
       generativeAvailable: config.generative !== null,
+      internalMarkers: deps.internalMarkers ?? null,
     };
     this.#sources = new SourceDirectory(deps);
     this.#caches = new RenderCaches({
@@ -157,7 +167,8 @@ export class Delivery {
       // A job's render answers no request: metered and timed, but no cache result of an answer.
       record: (request, source, status, body, usage) => {
         if (usage.renderMs !== null) this.#metrics.rendered(usage.renderMs);
-        this.#meter.record(usageEvent(request, source, status, body, usage));
+        if (usage.internal !== true)
+          this.#meter.record(usageEvent(request, source, status, body, usage));
       },
     };
   }
@@ -173,7 +184,7 @@ export class Delivery {
   async close(): Promise<void> {
     this.#closed = true;
     this.#sources.close();
-    await this.#meter.close();
+    await Promise.all([this.#meter.close(), this.#firstServed.settled()]);
   }
 
   /** Usage rows recorded and not yet written (for /metrics). */
@@ -201,6 +212,14 @@ export class Delivery {
     kind: PurgeEvent['kind'] = 'purge',
   ): Promise<void> {
     return this.#purges.purge({ kind, sourceId, path: originPathOrAll });
+  }
+
+  /**
+   * Drops the cached renders of every origin path of a source starting with `prefix`, in every
+   * process; the CDN and the render jobs' shared renders drop the source's (purges.ts).
+   */
+  purgePrefix(sourceId: string, prefix: string): Promise<void> {
+    return this.#purges.purge({ kind: 'purge-prefix', sourceId, path: prefix });
   }
 
   /** The id of the last cluster event the disk renders reflect (ClusterEvents.start). */
@@ -240,7 +259,12 @@ export class Delivery {
     const { answer, usage } = await this.#serve(request, source);
     sendAnswer(
       reply,
-      withDashboardCors(answer, request.host, headerText(request, 'origin') ?? undefined),
+      withDashboardCors(
+        answer,
+        request.host,
+        headerText(request, 'origin') ?? undefined,
+        this.#dashboardOrigin,
+      ),
       request.method,
     );
     this.#record(request, source, answer.status, answer.body, usage);
@@ -261,6 +285,8 @@ export class Delivery {
     // So are reads by scripts of other origins (an <img> sends no Origin): the slow path decides
     // whether the dashboard may read the answer (answers.ts withDashboardCors).
     if (request.headers.origin !== undefined) return false;
+    // The dashboard's own requests: the slow path checks their marker each time (it lapses).
+    if (request.url.includes(INTERNAL_MARKER_PARAM)) return false;
     // null (no source has the host) is answered by the slow path, like every error.
     const source = this.#sources.peek(host);
     if (source === undefined || source === null) return false;
@@ -325,7 +351,12 @@ export class Delivery {
   ): void {
     this.#metrics.cacheResult(usage.cache);
     if (usage.renderMs !== null) this.#metrics.rendered(usage.renderMs);
+    // The dashboard's own thumbnails and previews are no customer traffic: not metered, so
+    // neither analytics nor billing count them (crypto/internal-marker.ts).
+    if (usage.internal === true) return;
     this.#meter.record(usageEvent(request, source, status, body, usage));
+    // The dashboard's first-image-served flag (spec platform section 3): written beside the answer.
+    if (status === 200 && !source.isDemo) this.#firstServed.note(source.id);
   }
 
   async #serve(

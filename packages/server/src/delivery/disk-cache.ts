@@ -19,6 +19,11 @@ const TEMP_SUFFIX = '.tmp';
  * started again on the folder applies the purges made since, which it was not there to hear.
  */
 const EVENT_CURSOR_FILE = '.cluster-event-id';
+/**
+ * The origin path of a path's folder, written beside its renders: the folder is named by the
+ * path's hash, and a purge by path prefix needs the path itself.
+ */
+const ORIGIN_PATH_FILE = '.origin-path';
 /** A temporary file older than this was left by a process that died while writing it. */
 const ABANDONED_TEMP_MS = 10 * 60_000;
 
@@ -155,6 +160,7 @@ export class DiskRenderCache {
     const temp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
     try {
       await fs.mkdir(path.dirname(file), { recursive: true });
+      await this.#writeOriginPath(path.dirname(file), location.originPath);
       await fs.writeFile(temp, parts);
       await fs.rename(temp, file);
     } catch (error) {
@@ -175,12 +181,46 @@ export class DiskRenderCache {
       pathHash === null
         ? path.join(this.#directory, sourceId)
         : path.join(this.#directory, sourceId, pathHash.slice(0, 2), pathHash);
+    await this.#removeFolder(folder);
+  }
+
+  async #removeFolder(folder: string): Promise<void> {
     await fs.rm(folder, { recursive: true, force: true });
     const prefix = `${folder}${path.sep}`;
     for (const [file, size] of this.#index) {
       if (!file.startsWith(prefix)) continue;
       this.#index.delete(file);
       this.#bytes -= size;
+    }
+  }
+
+  /** Writes a path folder's origin path once, when its first render is written. */
+  async #writeOriginPath(folder: string, originPath: string | undefined): Promise<void> {
+    if (originPath === undefined) return;
+    await fs
+      .writeFile(path.join(folder, ORIGIN_PATH_FILE), originPath, { flag: 'wx' })
+      .catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      });
+  }
+
+  /**
+   * Removes the renders of every origin path of a source starting with `prefix`, and those of
+   * folders without their path (written by an older version): a purge leaves none behind.
+   */
+  async purgePrefix(sourceId: string, prefix: string): Promise<void> {
+    if (!this.enabled) return;
+    const sourceFolder = path.join(this.#directory, sourceId);
+    const shards = await fs.readdir(sourceFolder).catch(() => []);
+    for (const shard of shards) {
+      const hashes = await fs.readdir(path.join(sourceFolder, shard)).catch(() => []);
+      for (const hash of hashes) {
+        const folder = path.join(sourceFolder, shard, hash);
+        const originPath = await fs
+          .readFile(path.join(folder, ORIGIN_PATH_FILE), 'utf8')
+          .catch(() => null);
+        if (originPath === null || originPath.startsWith(prefix)) await this.#removeFolder(folder);
+      }
     }
   }
 

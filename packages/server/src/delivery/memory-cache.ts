@@ -71,6 +71,15 @@ export class MemoryRenderCache {
     }
   }
 
+  /** Drops the renders of every path of a source starting with `prefix` (or of unknown path). */
+  purgePrefix(sourceId: string, prefix: string): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.location.sourceId !== sourceId) continue;
+      const path = entry.location.originPath;
+      if (path === undefined || path.startsWith(prefix)) this.#remove(key, entry);
+    }
+  }
+
   /** Drops every render. */
   clear(): void {
     this.#entries.clear();

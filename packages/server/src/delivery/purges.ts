@@ -27,6 +27,17 @@ export interface PurgeParts {
   cdn: CdnPurger | null;
 }
 
+function isPrefix(event: PurgeEvent): event is PurgeEvent & { path: string } {
+  return event.kind === 'purge-prefix' && event.path !== null;
+}
+
+/** Drops this process's renders that `event` names. */
+function purgeOwn(caches: RenderCaches, event: PurgeEvent): Promise<void> {
+  return isPrefix(event)
+    ? caches.purgePrefix(event.sourceId, event.path)
+    : caches.purge(event.sourceId, event.path);
+}
+
 export class RenderPurges implements ClusterEventSubscriber {
   readonly #parts: PurgeParts;
 
@@ -41,8 +52,10 @@ export class RenderPurges implements ClusterEventSubscriber {
    */
   async purge(event: PurgeEvent): Promise<void> {
     const { caches, shared, events, cdn } = this.#parts;
-    const hash = event.path === null ? null : pathHash(event.path);
-    await caches.purge(event.sourceId, event.path);
+    // A prefix names no one path: the shared renders (named by path hash) and the CDN (by
+    // surrogate key) drop the whole source's, which for caches is only more work later.
+    const hash = event.path === null || isPrefix(event) ? null : pathHash(event.path);
+    await purgeOwn(caches, event);
     // The shared renders go before the event: a process that applied it and then misses must not
     // copy the old render back from the object store.
     await shared?.purge(event.sourceId, hash);
@@ -53,7 +66,7 @@ export class RenderPurges implements ClusterEventSubscriber {
   /** A purge another process received: this process's own renders only. */
   async apply(event: ReceivedEvent): Promise<void> {
     if (event.kind === 'source-change') return;
-    await this.#parts.caches.purge(event.sourceId, event.path);
+    await purgeOwn(this.#parts.caches, event);
   }
 
   /** Purges may have been missed (cluster-events/): none of the renders held can be trusted. */

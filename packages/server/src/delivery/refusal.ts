@@ -41,7 +41,12 @@ export function refusal(
   }
   if (target.path === '/crossdomain.xml') return crossdomainXml(source);
   if (!source.enabled) return errorAnswer(410, 'This source is disabled.', source);
-  if (!source.deployed) return errorAnswer(404, 'This source has not been deployed yet.', source);
+  // Not cached: the source serves within moments, and a browser must not keep this answer.
+  if (!source.deployed) {
+    return errorAnswer(404, 'This source has not been deployed yet.', source, {
+      'cache-control': 'no-store',
+    });
+  }
   if (source.requiresSignature && !hasValidSignature(target.raw, source.token)) {
     return errorAnswer(403, 'The signature (s) of this URL is missing or does not match.', source);
   }

@@ -44,7 +44,7 @@ export class RenderCaches {
 
   /** Where the render of `identity` for an origin path of a source lives on disk. */
   location(sourceId: string, originPath: string, identity: string): RenderLocation {
-    return { sourceId, pathHash: pathHash(originPath), key: renderKey(identity) };
+    return { sourceId, pathHash: pathHash(originPath), key: renderKey(identity), originPath };
   }
 
   /** The render in memory, without waiting: the cache-hit path. */
@@ -74,6 +74,16 @@ export class RenderCaches {
     const hash = originPathOrAll === null ? null : pathHash(originPathOrAll);
     this.#memory.purge(sourceId, hash);
     await this.#disk.purge(sourceId, hash);
+  }
+
+  /**
+   * Drops the renders of every origin path of a source that starts with `prefix`. Renders whose
+   * path is not known (kept by an older version) go too: only a cache, and a purge must not
+   * leave one behind.
+   */
+  async purgePrefix(sourceId: string, prefix: string): Promise<void> {
+    this.#memory.purgePrefix(sourceId, prefix);
+    await this.#disk.purgePrefix(sourceId, prefix);
   }
 
   /**

@@ -4,6 +4,7 @@
 // parameter, an expired URL) or what finding its render needs.
 import type { Params } from '@darkroom/core';
 import type { ClientHints } from '@darkroom/render';
+import { takeInternalMarker, type InternalMarkers } from '../crypto/internal-marker.ts';
 import { errorAnswer, type Answer } from './answers.ts';
 import type { DeliverySource } from './delivery-source.ts';
 import { originPath } from './origin-path.ts';
@@ -63,6 +64,8 @@ export interface ResolveOptions {
   params: ParamsCache;
   /** A generative provider is configured (GENERATIVE_API_URL): images, and subtitles. */
   generativeAvailable: boolean;
+  /** Verifies the dashboard's internal marker (crypto/internal-marker.ts); null: none counts. */
+  internalMarkers: InternalMarkers | null;
 }
 
 /**
@@ -75,14 +78,25 @@ export function resolveRequest(
   source: DeliverySource,
   options: ResolveOptions,
 ): Answered | Resolved {
-  const target = parseRequestTarget(request.url);
+  // The dashboard's marker goes before anything reads the target: it is no parameter, is not
+  // signed, and must not split the cache.
+  const marked = takeInternalMarker(request.url);
+  const target = parseRequestTarget(marked.url);
   const usage = newUsage(target.path);
+  usage.internal =
+    marked.marker !== null &&
+    options.internalMarkers !== null &&
+    options.internalMarkers.verifies(marked.marker, source.accountId);
   const answer = (result: Answer): Answered => ({ kind: 'answered', answer: result, usage });
   const refused = refusal(request.method, target, source);
   if (refused !== null) return answer(refused);
   const origin = originPath(target.path, source.type);
   if (!origin.ok) return answer(errorAnswer(origin.status, origin.message, source));
   usage.path = origin.path;
+  // A hidden image, when its source stops delivering them, is answered as a missing one.
+  if (source.hiddenPaths?.has(origin.path)) {
+    return answer(errorAnswer(404, 'The image was not found.', source));
+  }
 
   const query = queryWithoutSignature(target.query);
   const stream = splitStreamQuery(query);

@@ -14,6 +14,7 @@ import { capabilityGrants, installedCapabilitiesOf } from '../store/capabilities
 import { findSourceByHost } from '../store/source-hosts.ts';
 import { onSourceChange } from '../store/sources.ts';
 import { deliverySource, type DeliverySource } from './delivery-source.ts';
+import { hiddenPathsOf } from './hidden-assets.ts';
 import { SourceCache } from './source-cache.ts';
 
 /** Source lookups are trusted this long; edits in this process drop them at once. */
@@ -85,7 +86,12 @@ export class SourceDirectory {
     const { config, db } = this.#deps;
     const row = await findSourceByHost(db, host, config.deliveryDomain, { includeDisabled: true });
     if (row === undefined) return null;
-    return deliverySource(row, this.#deps, await this.#capabilitiesOf(row));
+    return deliverySource(
+      row,
+      this.#deps,
+      await this.#capabilitiesOf(row),
+      await hiddenPathsOf(db, row),
+    );
   }
 
   /**

@@ -17,6 +17,8 @@ export interface Usage {
   encodedMs?: number | null;
   /** The answer's video length and size, to meter the milliseconds delivered (a range counts its share). */
   video?: { ms: number; bytes: number } | null;
+  /** The dashboard's own request (a valid internal marker): not metered. */
+  internal?: boolean;
 }
 
 /** The usage of a request before anything about its render is known. */
@@ -29,6 +31,15 @@ export function newUsage(path: string): Usage {
     originMs: null,
     premium: false,
   };
+}
+
+/**
+ * The one spelling of an origin path in usage: with a single leading `/`, as assets spell their
+ * origin_path. A request refused before its origin path was known carries the request path
+ * (`/a.png`), a resolved one the origin path (`a.png`): both are the same asset.
+ */
+export function usagePath(path: string): string {
+  return `/${path.replace(/^\/+/, '')}`;
 }
 
 /** The usage event of one answer: `body` is what was answered (null for none). */
@@ -49,7 +60,7 @@ export function usageEvent(
   return {
     source_id: source.id,
     account_id: source.accountId,
-    path: usage.path,
+    path: usagePath(usage.path),
     status,
     bytes_out: sentBytes,
     render_ms: usage.renderMs,

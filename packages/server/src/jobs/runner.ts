@@ -253,9 +253,16 @@ export function combineRunners(runners: readonly JobRunner[]): JobRunner {
     async stop() {
       await Promise.all(runners.map((runner) => runner.stop()));
     },
+    // Until a round runs nothing: a job of one runner may queue one for another (a deploy queues
+    // its source's indexing).
     async drain() {
-      const counts = await Promise.all(runners.map((runner) => runner.drain()));
-      return counts.reduce((sum, count) => sum + count, 0);
+      let total = 0;
+      for (;;) {
+        const counts = await Promise.all(runners.map((runner) => runner.drain()));
+        const ran = counts.reduce((sum, count) => sum + count, 0);
+        if (ran === 0) return total;
+        total += ran;
+      }
     },
   };
 }

@@ -20,6 +20,11 @@ export interface GuardedFetchOptions extends GuardOptions {
   maxRedirects?: number;
   method?: 'GET' | 'HEAD';
   headers?: Record<string, string>;
+  /**
+   * Headers for one hop only, asked again for each address (the first and every redirect):
+   * credentials that must not follow a redirect to another host (storage/origin-auth.ts).
+   */
+  hopHeaders?: (url: URL, method: 'GET' | 'HEAD') => Record<string, string>;
   /** Asks for bytes `start` to `end` (inclusive) with a Range header. */
   range?: { start: number; end?: number };
   /** A guarded Agent to use instead of the shared one (tests with their own resolver). */
@@ -104,7 +109,10 @@ export async function guardedFetch(
       const response = await request(url, {
         dispatcher: agent,
         method,
-        headers,
+        headers:
+          options.hopHeaders === undefined
+            ? headers
+            : { ...options.hopHeaders(url, method), ...headers },
         signal: controller.signal,
         headersTimeout: requestTimeoutMs,
         bodyTimeout: requestTimeoutMs,

@@ -17,10 +17,12 @@ import { joinRoot, normalizeRoot, stripRoot } from './paths.ts';
 import type {
   ByteRange,
   ListPage,
+  PendingWrite,
   StorageAdapter,
   StorageBody,
   StorageObject,
   StorageOptions,
+  WriteOptions,
 } from './types.ts';
 import { StorageError } from './types.ts';
 
@@ -159,7 +161,18 @@ interface AzureService {
   list(prefix: string, cursor: string | null, signal: AbortSignal): Promise<ListPage>;
   head(key: string, signal: AbortSignal): Promise<Omit<StorageObject, 'path'>>;
   download(key: string, range: ByteRange | undefined, signal: AbortSignal): Promise<Download>;
+  /** Writes: containers only (a file share's file needs its size before its bytes). */
+  stage?(
+    key: string,
+    body: AsyncIterable<Buffer>,
+    options: WriteOptions,
+    signal: () => AbortSignal,
+  ): Promise<Omit<PendingWrite, 'commit'> & { commit(): Promise<Omit<StorageObject, 'path'>> }>;
+  remove?(key: string, signal: AbortSignal): Promise<void>;
 }
+
+/** Bytes per staged block: at most this much of one upload is in memory at a time. */
+const BLOCK_BYTES = 8 * 1024 * 1024;
 
 function pipelineOptions(options: StorageOptions) {
   // One try per call: a wrong SAS or a missing container will not change on a retry, and the
@@ -210,6 +223,52 @@ function blobService(url: string, root: string, options: StorageOptions): AzureS
         .getBlobClient(key)
         .download(range?.start ?? 0, count(range), { abortSignal, maxRetryRequests: 0 });
       return downloadOf(answer);
+    },
+    async stage(key, body, writeOptions, signal) {
+      // Staged blocks stay invisible until Put Block List commits them, and Azure drops blocks
+      // never committed after a week (Azure Storage docs, "Understanding block blobs").
+      const blob = container.getBlockBlobClient(key);
+      const blockIds: string[] = [];
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let size = 0;
+      const flush = async (): Promise<void> => {
+        if (pendingBytes === 0) return;
+        const block = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        // Block ids are base64 of equal length within a blob.
+        const id = Buffer.from(String(blockIds.length).padStart(6, '0')).toString('base64');
+        await blob.stageBlock(id, block, block.length, { abortSignal: signal() });
+        blockIds.push(id);
+      };
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size > writeOptions.maxBytes) throw storageError('too_large', TYPE);
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= BLOCK_BYTES) await flush();
+      }
+      await flush();
+      return {
+        size,
+        async discard() {},
+        async commit() {
+          const answer = await blob.commitBlockList(blockIds, {
+            abortSignal: signal(),
+            blobHTTPHeaders: { blobContentType: writeOptions.contentType },
+          });
+          return {
+            size,
+            contentType: writeOptions.contentType,
+            lastModified: answer.lastModified ?? new Date(),
+            etag: answer.etag ?? null,
+          };
+        },
+      };
+    },
+    async remove(key, abortSignal) {
+      await container.getBlobClient(key).deleteIfExists({ abortSignal });
     },
   };
 }
@@ -297,7 +356,27 @@ export function createAzureAdapter(
     }
   }
 
+  const stage = service.stage;
+  const remove = service.remove;
+  const writes: Pick<StorageAdapter, 'stage' | 'remove'> =
+    stage === undefined || remove === undefined
+      ? {}
+      : {
+          async stage(path, body, writeOptions) {
+            const pending = await call('object', () =>
+              stage(joinRoot(root, path), body, writeOptions, signal),
+            );
+            return {
+              size: pending.size,
+              discard: () => pending.discard(),
+              commit: async () => ({ path, ...(await call('object', () => pending.commit())) }),
+            };
+          },
+          remove: (path) => call('object', () => remove(joinRoot(root, path), signal())),
+        };
+
   return {
+    ...writes,
     verify: () => call('bucket', () => service.verify(signal())),
     list: (prefix, cursor) => call('bucket', () => service.list(prefix, cursor ?? null, signal())),
     async head(path) {

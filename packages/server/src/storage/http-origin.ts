@@ -5,6 +5,7 @@ import type { Agent } from 'undici';
 import { GuardedFetchError } from '../net/guarded-fetch-error.ts';
 import { guardedFetch, headerValue, type GuardedResponse } from '../net/guarded-fetch.ts';
 import { fromGuardedFetchError, storageError } from './errors.ts';
+import { originAuthForHops, type OriginAuth } from './origin-auth.ts';
 import type { ByteRange, StorageBody, StorageObject, StorageOptions } from './types.ts';
 import { StorageError } from './types.ts';
 
@@ -16,6 +17,8 @@ export interface HttpOrigin {
   options: StorageOptions;
   /** A guarded Agent with its own resolver (tests); the shared one otherwise. */
   agent?: Agent;
+  /** The source's origin authentication, sent on every fetch and never to another host. */
+  auth?: OriginAuth | null;
 }
 
 /** Fetches through the guard and maps every failure to a StorageError. */
@@ -25,6 +28,7 @@ export async function fetchOrigin(
   request: { method: 'GET' | 'HEAD'; range?: ByteRange },
 ): Promise<GuardedResponse> {
   const { options } = origin;
+  const hopHeaders = originAuthForHops(origin.auth, url);
   try {
     return await guardedFetch(url, {
       allowPrivateOrigins: options.allowPrivateOrigins,
@@ -35,6 +39,7 @@ export async function fetchOrigin(
       method: request.method,
       ...(request.range === undefined ? {} : { range: request.range }),
       ...(origin.agent === undefined ? {} : { agent: origin.agent }),
+      ...(hopHeaders === undefined ? {} : { hopHeaders }),
       mapBodyError: (error) => fromGuardedFetchError(error, origin.type, null),
     });
   } catch (error) {

@@ -22,7 +22,8 @@ export {
 /**
  * The adapter for a source configuration (`production`: `type`, `storage_provider` and the
  * provider's credential fields). `context.sourceId` is required for `darkroom_storage`;
- * `context.agent` replaces the guarded HTTP agent of web folders and web proxies (tests).
+ * `context.agent` replaces the guarded HTTP agent of web folders and web proxies (tests);
+ * `context.originAuth` is what they send their origin to authenticate.
  */
 export function createStorageAdapter(
   configuration: Readonly<Record<string, unknown>>,
@@ -37,9 +38,9 @@ export function createStorageAdapter(
     case 'azure':
       return createAzureAdapter(azureSettings(configuration), options);
     case 'webfolder':
-      return createWebFolderAdapter(configuration, options, context.agent);
+      return createWebFolderAdapter(configuration, options, context.agent, context.originAuth);
     case 'webproxy':
-      return createWebProxyAdapter(options, context.agent);
+      return createWebProxyAdapter(options, context.agent, context.originAuth);
     case 'darkroom_storage':
       if (context.sourceId === undefined) {
         throw new StorageError('origin_error', 'Managed storage needs the source id.');

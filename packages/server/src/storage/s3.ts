@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -15,10 +16,12 @@ import { findGuardedFetchError, errorCode } from '../net/guarded-fetch-error.ts'
 import { limitBody } from '../net/limited-body.ts';
 import { guardedLookup } from '../net/ssrf-guard.ts';
 import { fromGuardedFetchError, storageError } from './errors.ts';
+import { stageS3Object } from './object-store/s3-upload.ts';
 import { joinRoot, normalizeRoot, stripRoot } from './paths.ts';
 import type {
   ByteRange,
   ListPage,
+  PendingWrite,
   StorageAdapter,
   StorageBody,
   StorageObject,
@@ -112,6 +115,9 @@ function createClient(settings: S3Settings, options: StorageOptions): S3Client {
     // Amazon S3 answers a request sent to the wrong region with the bucket's region; the SDK
     // then retries there, so an `aws_*` source needs no region field.
     followRegionRedirects: settings.family === 's3',
+    // Checksums only where S3 requires them, as for the object store (object-store/s3.ts): the
+    // SDK's default CRC32 trailers on uploads are refused by several S3-compatible services.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     maxAttempts: 2,
     requestHandler: {
       connectionTimeout: options.connectTimeoutMs,
@@ -305,6 +311,45 @@ export function createS3Adapter(settings: S3Settings, options: StorageOptions): 
           mapError: (error) => fromGuardedFetchError(error, settings.family, null),
         }),
       };
+    },
+
+    async stage(path, body, writeOptions): Promise<PendingWrite> {
+      // Through the same client as reads: a custom endpoint's connections pass the SSRF guard.
+      const pending = await stageS3Object(
+        {
+          client,
+          bucket,
+          fullKey: joinRoot(root, path),
+          key: path,
+          signal,
+          mapError: (error) => mapS3Error(error, settings, 'object'),
+        },
+        body,
+        writeOptions,
+      );
+      return {
+        size: pending.size,
+        discard: () => pending.discard(),
+        async commit() {
+          const stored = await pending.commit();
+          return {
+            path,
+            size: stored.size,
+            contentType: writeOptions.contentType,
+            lastModified: stored.lastModified,
+            etag: stored.etag,
+          };
+        },
+      };
+    },
+
+    async remove(path) {
+      // S3 answers 204 for a key that does not exist, so a repeated delete is no error.
+      await send('object', () =>
+        client.send(new DeleteObjectCommand({ Bucket: bucket, Key: joinRoot(root, path) }), {
+          abortSignal: signal(),
+        }),
+      );
     },
   };
   return adapter;

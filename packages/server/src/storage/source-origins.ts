@@ -7,11 +7,18 @@ import type { SourceRow } from '../db/schema.ts';
 import { configurationOf } from '../store/source-configuration.ts';
 import type { StorageAdapterFactory } from './index.ts';
 import type { ObjectStore } from './object-store/index.ts';
+import { decryptOriginAuth } from './origin-auth.ts';
 import { demoStorageOptions, storageOptions, type StorageConfig } from './options.ts';
 import type { StorageAdapter, StorageContext, StorageOptions } from './types.ts';
 
-/** What an adapter is built from: the row's type, provider, credentials and demo flag. */
-type OriginSource = Pick<SourceRow, 'id' | 'is_demo' | 'type' | 'storage_provider' | 'credentials'>;
+/**
+ * What an adapter is built from: the row's type, provider, credentials, origin authentication
+ * and demo flag.
+ */
+type OriginSource = Pick<
+  SourceRow,
+  'id' | 'is_demo' | 'type' | 'storage_provider' | 'credentials' | 'origin_auth'
+>;
 
 export interface SourceOrigins {
   /** The options of every adapter of this install (limits, managed storage files). */
@@ -46,6 +53,7 @@ export function createSourceOrigins(deps: SourceOriginsDependencies): SourceOrig
         source.is_demo && deps.demoOptions !== undefined ? deps.demoOptions(source.id) : options;
       return deps.factory(configurationOf(deps.secrets, source), sourceOptions, {
         sourceId: source.id,
+        originAuth: decryptOriginAuth(deps.secrets, source.origin_auth),
       });
     },
     async adapterForConfiguration(configuration, context) {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ObjectStore } from './object-store/types.ts';
+import type { OriginAuth } from './origin-auth.ts';
 
 /** One object (file) at an origin, addressed by its path relative to the source's root. */
 export interface StorageObject {
@@ -94,6 +95,28 @@ export interface StorageAdapter {
    * (files on this server's disk). Optional: delivery streams through `get` where it is absent.
    */
   readWhole?(path: string): Promise<StorageRead>;
+  /**
+   * Receives a file for `path` without making it visible until `commit` (an S3 multipart upload,
+   * Azure blocks not yet committed). Only storage services Darkroom can write (S3 protocol, Azure
+   * containers), with the source's upload credentials (storage/upload-credentials.ts).
+   */
+  stage?(path: string, body: AsyncIterable<Buffer>, options: WriteOptions): Promise<PendingWrite>;
+  /** Deletes one object; an object already gone is no error. Same adapters as `stage`. */
+  remove?(path: string): Promise<void>;
+}
+
+export interface WriteOptions {
+  /** More bytes than this refuse the write (StorageError `too_large`), nothing kept. */
+  maxBytes: number;
+  /** The Content-Type stored with the object, which delivery answers with. */
+  contentType: string;
+}
+
+/** A write received whole but not yet visible at its path. */
+export interface PendingWrite {
+  readonly size: number;
+  commit(): Promise<StorageObject>;
+  discard(): Promise<void>;
 }
 
 /** Limits and switches every adapter obeys; the server builds this from its config. */
@@ -122,4 +145,6 @@ export interface StorageOptions {
 /** What an adapter needs to know about the source it serves (managed storage keys by id). */
 export interface StorageContext {
   sourceId?: string;
+  /** Web folders and web proxies: the headers that authenticate Darkroom to the origin. */
+  originAuth?: OriginAuth | null;
 }

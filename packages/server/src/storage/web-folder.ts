@@ -3,6 +3,7 @@
 import type { Agent } from 'undici';
 import { storageError } from './errors.ts';
 import { getOrigin, headOrigin, fetchOrigin, type HttpOrigin } from './http-origin.ts';
+import type { OriginAuth } from './origin-auth.ts';
 import { safeSegments } from './paths.ts';
 import type { StorageAdapter, StorageOptions } from './types.ts';
 
@@ -38,10 +39,17 @@ export function createWebFolderAdapter(
   configuration: Readonly<Record<string, unknown>>,
   options: StorageOptions,
   agent?: Agent,
+  auth?: OriginAuth | null,
 ): StorageAdapter {
   const prefix =
     typeof configuration.webfolder_prefix === 'string' ? configuration.webfolder_prefix : '';
-  const origin: HttpOrigin = { type: TYPE, field: FIELD, options, ...(agent ? { agent } : {}) };
+  const origin: HttpOrigin = {
+    type: TYPE,
+    field: FIELD,
+    options,
+    auth: auth ?? null,
+    ...(agent ? { agent } : {}),
+  };
   return {
     async verify() {
       // Any HTTP answer, a 403 or 404 on the folder itself included (many sites forbid folder

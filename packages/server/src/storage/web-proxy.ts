@@ -4,6 +4,7 @@
 import type { Agent } from 'undici';
 import { storageError } from './errors.ts';
 import { getOrigin, headOrigin, type HttpOrigin } from './http-origin.ts';
+import type { OriginAuth } from './origin-auth.ts';
 import type { StorageAdapter, StorageOptions } from './types.ts';
 
 const TYPE = 'webproxy';
@@ -30,8 +31,18 @@ export function webProxyUrl(path: string): URL {
   }
 }
 
-export function createWebProxyAdapter(options: StorageOptions, agent?: Agent): StorageAdapter {
-  const origin: HttpOrigin = { type: TYPE, field: null, options, ...(agent ? { agent } : {}) };
+export function createWebProxyAdapter(
+  options: StorageOptions,
+  agent?: Agent,
+  auth?: OriginAuth | null,
+): StorageAdapter {
+  const origin: HttpOrigin = {
+    type: TYPE,
+    field: null,
+    options,
+    auth: auth ?? null,
+    ...(agent ? { agent } : {}),
+  };
   return {
     // Every request names its own origin, so there is nothing to check before one arrives.
     async verify() {},

@@ -5,6 +5,8 @@ import type {
   SourceRow,
   SourceSettings,
   StoredCredentials,
+  StoredOriginAuth,
+  StoredUploadCredentials,
 } from '../db/schema.ts';
 import type { ClusterEventSubscriber } from '../cluster-events/cluster-events.ts';
 import { recordClusterEvent } from '../cluster-events/record.ts';
@@ -47,6 +49,10 @@ export interface SourceChanges {
   imageMissing?: FallbackImage | null;
   settings?: SourceSettings;
   credentials?: StoredCredentials;
+  /** Already encrypted (storage/origin-auth.ts); null turns origin authentication off. */
+  originAuth?: StoredOriginAuth | null;
+  /** Already encrypted (storage/upload-credentials.ts); null makes the source read-only. */
+  uploadCredentials?: StoredUploadCredentials | null;
   /** New credentials are checked again: the source goes back to deploying. */
   redeploy?: boolean;
 }
@@ -213,6 +219,15 @@ export async function updateSource(
           ...(changes.credentials !== undefined
             ? { credentials: JSON.stringify(changes.credentials) }
             : {}),
+          ...(changes.originAuth !== undefined
+            ? { origin_auth: changes.originAuth && JSON.stringify(changes.originAuth) }
+            : {}),
+          ...(changes.uploadCredentials !== undefined
+            ? {
+                upload_credentials:
+                  changes.uploadCredentials && JSON.stringify(changes.uploadCredentials),
+              }
+            : {}),
           ...(changes.redeploy
             ? { deployment_status: 'deploying' as const, deployment_error: null }
             : {}),
@@ -229,6 +244,43 @@ export async function updateSource(
   );
   notifySourceChange(id);
   return updated;
+}
+
+/**
+ * Deletes a source with its domains, assets, index run and waiting jobs, in one transaction
+ * that also announces the change to every process (their lookups of its hosts answer "no
+ * source" from then on). `within` runs in the same transaction (holding its subdomains).
+ * Files and renders are not in the database: the caller removes them after the commit.
+ */
+export async function deleteSource(
+  db: Db,
+  id: string,
+  within?: WithinTransaction,
+): Promise<SourceRow | undefined> {
+  const deleted = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('sources')
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    await trx.deleteFrom('assets').where('source_id', '=', id).execute();
+    await trx.deleteFrom('asset_index_runs').where('source_id', '=', id).execute();
+    // Waiting jobs only: one a runner holds ends on its own, finding the source gone.
+    await trx
+      .deleteFrom('jobs')
+      .where(sql<boolean>`payload ->> 'sourceId' = ${id}`)
+      .where('failed_at', 'is', null)
+      .where((where) =>
+        where.or([where('locked_until', 'is', null), where('locked_until', '<', new Date())]),
+      )
+      .execute();
+    await recordClusterEvent(trx, { kind: 'source-change', sourceId: id });
+    await within?.(trx, row);
+    return row;
+  });
+  if (deleted !== undefined) notifySourceChange(id);
+  return deleted;
 }
 
 /** Records the outcome of a deployment check. */
@@ -250,6 +302,16 @@ export async function setDeploymentResult(
   if (row !== undefined) await recordClusterEvent(db, { kind: 'source-change', sourceId: id });
   notifySourceChange(id);
   return row;
+}
+
+/**
+ * Announces a change to a source made outside updateSource (its hidden assets, say) to every
+ * process, so their lookups of it are read again, without bumping global_version (which would
+ * make every render of the source miss).
+ */
+export async function announceSourceChange(db: Db, sourceId: string): Promise<void> {
+  await recordClusterEvent(db, { kind: 'source-change', sourceId });
+  notifySourceChange(sourceId);
 }
 
 type SourceChangeListener = (sourceId: string) => void;

@@ -191,8 +191,8 @@ describe.each(BACKENDS)('analytics API on $name', (backend) => {
     );
     expect(assets.status).toBe(200);
     expect(assets.body.data.map((row: { attributes: object }) => row.attributes)).toEqual([
-      expect.objectContaining({ source_id: source.id, path: 'pic.png', requests: 5 }),
-      expect.objectContaining({ source_id: source.id, path: 'absent.png', requests: 1 }),
+      expect.objectContaining({ source_id: source.id, path: '/pic.png', requests: 5 }),
+      expect.objectContaining({ source_id: source.id, path: '/absent.png', requests: 1 }),
     ]);
     const referrers = await call(
       context.app,

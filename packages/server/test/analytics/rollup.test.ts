@@ -182,11 +182,12 @@ describe.each(BACKENDS)('usage rollups on $name', (backend) => {
       expect(
         assets.map((row) => [row.source_id, row.dimension_value, row.requests, row.successes]),
       ).toEqual([
-        ['src-a', 'a.jpg', 4, 4],
-        ['src-a', 'b.jpg', 1, 1],
-        ['src-a', 'gone.jpg', 1, 0],
-        ['src-a', 'a.jpg', 2, 2],
-        ['src-b', 'a.jpg', 2, 0],
+        // Each path in its one spelling, with the leading '/' (delivery/usage.ts usagePath).
+        ['src-a', '/a.jpg', 4, 4],
+        ['src-a', '/b.jpg', 1, 1],
+        ['src-a', '/gone.jpg', 1, 0],
+        ['src-a', '/a.jpg', 2, 2],
+        ['src-b', '/a.jpg', 2, 0],
       ]);
     } finally {
       await database.close();

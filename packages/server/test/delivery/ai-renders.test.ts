@@ -94,9 +94,9 @@ describe('premium (AI) renders', () => {
       .select(['status', 'cache', 'operation', 'path'])
       .where('source_id', '=', source.id)
       .execute();
-    const render = { path: 'photo.png', status: 200, cache: 'miss', operation: 'premium' };
+    const render = { path: '/photo.png', status: 200, cache: 'miss', operation: 'premium' };
     expect(events).toContainEqual(render);
-    const pending = { path: 'photo.png', status: 423, cache: 'none', operation: 'standard' };
+    const pending = { path: '/photo.png', status: 423, cache: 'none', operation: 'standard' };
     expect(events.filter((event) => event.status === 423)).toEqual([pending, pending]);
   });
 

@@ -142,6 +142,20 @@ describe('delivery headers', () => {
     expect(sibling.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('lets the dashboard read answers at PUBLIC_URL too, when it is not on the delivery domain', async () => {
+    const dashboard = 'https://dashboard.example.com';
+    const app = await context.appWith({ DATA_DIR: useDataDir(), PUBLIC_URL: `${dashboard}/` });
+    const target = '/photos/summer%20beach.png?w=8';
+    const read = await deliverRaw(app, plain.host, target, { headers: { origin: dashboard } });
+    expect(read.status).toBe(200);
+    expect(read.headers['access-control-allow-origin']).toBe(dashboard);
+    expect(read.headers.vary).toContain('Origin');
+    const otherScheme = await deliverRaw(app, plain.host, target, {
+      headers: { origin: 'http://dashboard.example.com' },
+    });
+    expect(otherScheme.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('answers a CORS preflight when crossdomain_cors_enabled, 405 otherwise', async () => {
     const preflight = await deliver(context.app, open.host, '/photos/summer%20beach.png', {
       method: 'OPTIONS',

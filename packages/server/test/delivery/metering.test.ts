@@ -94,11 +94,11 @@ describe.each(BACKENDS)('usage metering on $name', (backend) => {
 
     const events = await eventsOf(source.id);
     expect(events.map((event) => [event.path, event.status, event.cache])).toEqual([
-      ['pic.png', 200, 'miss'],
-      ['pic.png', 200, 'hit'],
-      ['pic.png', 200, 'hit'],
-      ['absent.png', 404, 'miss'],
-      ['pic.png', 400, 'none'],
+      ['/pic.png', 200, 'miss'],
+      ['/pic.png', 200, 'hit'],
+      ['/pic.png', 200, 'hit'],
+      ['/absent.png', 404, 'miss'],
+      ['/pic.png', 400, 'none'],
     ]);
     const [first, second, head] = events;
     expect(Number(first?.bytes_out)).toBe(miss.body.length);

@@ -163,5 +163,7 @@ describe('delivery routing', () => {
     const response = await deliver(other, own.host, '/photos/cat.png');
     expect(response.status).toBe(404);
     expect(response.text).toBe('This source has not been deployed yet.\n');
+    // It serves moments later: no browser or CDN may keep this answer.
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 });

@@ -33,6 +33,8 @@ export interface TestAzurite {
   sas: string;
   /** The same SAS with its signature replaced: Azure answers AuthenticationFailed. */
   forgedSas: string;
+  /** An account SAS that may also write, create and delete (upload credentials). */
+  writeSas: string;
   close(): Promise<void>;
 }
 
@@ -85,11 +87,21 @@ export async function startAzurite(
     },
     credential,
   ).toString();
+  const writeSas = generateAccountSASQueryParameters(
+    {
+      expiresOn: new Date(Date.now() + 366 * 24 * 3600 * 1000),
+      permissions: AccountSASPermissions.parse('rwdlc'),
+      resourceTypes: AccountSASResourceTypes.parse('sco').toString(),
+      services: AccountSASServices.parse('b').toString(),
+    },
+    credential,
+  ).toString();
   const forgedSas = sas.replace(/sig=[^&]+/, `sig=${encodeURIComponent('A'.repeat(43) + '=')}`);
   return {
     blobEndpoint,
     sas,
     forgedSas,
+    writeSas,
     async close() {
       child.kill('SIGTERM');
       await new Promise((resolve) => {

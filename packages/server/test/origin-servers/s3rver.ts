@@ -53,6 +53,9 @@ function allowS3rverContinuationTokens(): void {
 
 export const S3_ACCESS_KEY = 'AKIADARKROOMTEST0001';
 export const S3_SECRET_KEY = 'dArKrOoMtEsTsEcReTkEy0123456789abcdefghi';
+/** A key pair that may read but not write (PUT, POST, DELETE answer AccessDenied). */
+export const S3_READ_ONLY_ACCESS_KEY = 'AKIADARKROOMREADONLY';
+export const S3_READ_ONLY_SECRET_KEY = 'rEaDoNlYtEsTsEcReTkEy0123456789abcdefghi';
 
 export interface TestS3Server {
   /** `http://127.0.0.1:{port}`, for `s3EndpointOverride`. */
@@ -69,6 +72,7 @@ export async function startS3rver(
   const S3rver = require('s3rver') as S3rverConstructor;
   const account = require('s3rver/lib/models/account.js') as AccountModule;
   account.DUMMY_ACCOUNT.createKeyPair(S3_ACCESS_KEY, S3_SECRET_KEY);
+  account.DUMMY_ACCOUNT.createKeyPair(S3_READ_ONLY_ACCESS_KEY, S3_READ_ONLY_SECRET_KEY);
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'darkroom-s3rver-'));
   for (const bucket of buckets) await fs.mkdir(path.join(directory, bucket), { recursive: true });
   const server = new S3rver({
@@ -79,8 +83,23 @@ export async function startS3rver(
     resetOnClose: true,
     configureBuckets: buckets.map((name) => ({ name })),
   });
-  const secrets = new Map([[S3_ACCESS_KEY, S3_SECRET_KEY]]);
+  const secrets = new Map([
+    [S3_ACCESS_KEY, S3_SECRET_KEY],
+    [S3_READ_ONLY_ACCESS_KEY, S3_READ_ONLY_SECRET_KEY],
+  ]);
   server.middleware.unshift(async (ctx, next) => {
+    const readOnly = String(ctx.headers.authorization ?? '').includes(
+      `Credential=${S3_READ_ONLY_ACCESS_KEY}/`,
+    );
+    if (readOnly && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      // What an IAM policy granting only s3:GetObject and s3:ListBucket answers a write with.
+      ctx.status = 403;
+      ctx.type = 'application/xml';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code>' +
+        '<Message>Access Denied</Message></Error>';
+      return;
+    }
     if (!sigV4Matches(ctx, secrets)) {
       ctx.status = 403;
       ctx.type = 'application/xml';

@@ -12,14 +12,21 @@ interface PlatformSettingsAttributes {
   premium_features: PremiumFeature[];
   /** A generative provider is configured: image to video can also be generated from a prompt. */
   generative_video: boolean;
+  /** Object replacement is painted by the generative provider: whether this install has one. */
+  object_replacement: OperationAvailability;
+}
+
+/** Whether this install can run one operation, and when it cannot, what the operator must set. */
+export interface OperationAvailability {
+  available: boolean;
+  unavailable_reason: string | null;
 }
 
 /** Whether this install can run a premium capability at all, whatever a source is granted. */
-export interface PremiumFeature {
+export interface PremiumFeature extends OperationAvailability {
   name: CapabilityName;
-  available: boolean;
-  /** What the install lacks (a generative provider, ffmpeg); null when available. */
-  unavailable_reason: string | null;
+  /** The plans that grant it, cheapest first: what the paywall names. */
+  plans: string[];
 }
 
 type PlatformSettingsResource = ResourceObject<'platform_settings', PlatformSettingsAttributes>;

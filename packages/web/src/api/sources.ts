@@ -134,11 +134,20 @@ async function regenerateSecureUrlToken(id: string): Promise<string> {
   return document.data.attributes.token;
 }
 
-export function useSourcesQuery(params: SourcesListParams) {
+/**
+ * One page of the account's sources. `watchMs`: also refetch that often and when the window
+ * regains focus (a screen waiting for something delivery records, like a first image served).
+ */
+export function useSourcesQuery(
+  params: SourcesListParams,
+  { watchMs = false }: { watchMs?: number | false } = {},
+) {
   return useQuery({
     queryKey: sourceKeys.list(params),
     queryFn: ({ signal }) => getSources(params, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: watchMs,
+    refetchOnWindowFocus: watchMs !== false,
   });
 }
 

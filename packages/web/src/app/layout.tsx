@@ -30,7 +30,9 @@ function SignedInLayout({ session }: { session: Session }) {
 
   return (
     // The shell fills the viewport; only the page area scrolls, so navigation stays in reach.
-    <div className="flex h-dvh flex-col bg-zinc-50">
+    // Clipped: nothing the page holds may make the document itself scrollable (scrolling over
+    // the sidebar would then move the whole app off screen, onto a blank page).
+    <div className="flex h-dvh flex-col overflow-hidden bg-zinc-50">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-zinc-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -61,7 +63,14 @@ function SignedInLayout({ session }: { session: Session }) {
         <aside className="hidden w-64 shrink-0 md:block">
           <Sidebar session={session} user={user} />
         </aside>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
+        {/* Positioned, so that absolutely placed content (visually hidden captions, chart
+            tooltips) is laid out within the page area and scrolls with it, instead of
+            against the document, which it would stretch past the viewport. */}
+        <main
+          id="main"
+          tabIndex={-1}
+          className="relative min-w-0 flex-1 overflow-y-auto overscroll-contain focus:outline-none"
+        >
           <Outlet />
         </main>
       </div>

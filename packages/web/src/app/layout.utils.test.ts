@@ -12,6 +12,7 @@ describe('navGroupsFor', () => {
       ['Sources', 'link'],
       ['Assets', 'link'],
       ['Analytics', 'link'],
+      ['Purge', 'link'],
       ['Billing', 'link'],
       ['Users', 'link'],
       ['API keys', 'link'],
@@ -25,6 +26,7 @@ describe('navGroupsFor', () => {
       { kind: 'link', label: 'Sources', to: '/sources', icon: 'sources' },
       { kind: 'locked', label: 'Assets', icon: 'assets', needs: 'asset_manager_browse' },
       { kind: 'locked', label: 'Analytics', icon: 'analytics', needs: 'analytics' },
+      { kind: 'locked', label: 'Purge', icon: 'purges', needs: 'purge' },
       { kind: 'link', label: 'Billing', to: '/billing', icon: 'billing' },
       { kind: 'locked', label: 'Users', icon: 'users', needs: 'account_admin' },
       { kind: 'locked', label: 'API keys', icon: 'api-keys', needs: 'account_admin' },
@@ -52,6 +54,7 @@ describe('navGroupsFor', () => {
     expect(admin?.label).toBe('Admin');
     expect(admin?.items).toEqual([
       { kind: 'link', label: 'Admin: users', to: '/admin/users', icon: 'admin-users' },
+      { kind: 'link', label: 'Admin: accounts', to: '/admin/accounts', icon: 'admin-accounts' },
       {
         kind: 'link',
         label: 'Admin: audit log',

@@ -6,11 +6,13 @@ export type NavIconName =
   | 'sources'
   | 'assets'
   | 'analytics'
+  | 'purges'
   | 'billing'
   | 'users'
   | 'api-keys'
   | 'audit-log'
   | 'admin-users'
+  | 'admin-accounts'
   | 'admin-audit-log'
   | 'ui-gallery';
 
@@ -39,6 +41,7 @@ const PRODUCT_ITEMS: ProductItem[] = [
     needs: 'asset_manager_browse',
   },
   { kind: 'link', label: 'Analytics', to: '/analytics', icon: 'analytics', needs: 'analytics' },
+  { kind: 'link', label: 'Purge', to: '/purges', icon: 'purges', needs: 'purge' },
   { kind: 'link', label: 'Billing', to: '/billing', icon: 'billing', needs: 'billing' },
   { kind: 'link', label: 'Users', to: '/users', icon: 'users', needs: 'account_admin' },
   { kind: 'link', label: 'API keys', to: '/api-keys', icon: 'api-keys', needs: 'account_admin' },
@@ -47,6 +50,7 @@ const PRODUCT_ITEMS: ProductItem[] = [
 
 const ADMIN_ITEMS: NavItem[] = [
   { kind: 'link', label: 'Admin: users', to: '/admin/users', icon: 'admin-users' },
+  { kind: 'link', label: 'Admin: accounts', to: '/admin/accounts', icon: 'admin-accounts' },
   { kind: 'link', label: 'Admin: audit log', to: '/admin/audit-log', icon: 'admin-audit-log' },
   { kind: 'link', label: 'UI gallery', to: '/ui', icon: 'ui-gallery' },
 ];

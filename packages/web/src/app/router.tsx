@@ -121,6 +121,14 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            // The Purge screen loads on demand (bundle budget).
+            path: 'purges',
+            lazy: async () => {
+              const { PurgesPage } = await import('../features/purges/purges-page.tsx');
+              return { Component: PurgesPage };
+            },
+          },
+          {
             // Billing loads on demand (bundle budget); its screens are child routes.
             path: 'billing',
             lazy: async () => {
@@ -176,6 +184,15 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const { AdminUsersPage } = await import('../features/admin/admin-users-page.tsx');
               return { Component: AdminUsersPage };
+            },
+          },
+          {
+            path: 'admin/accounts',
+            loader: requireAdmin,
+            lazy: async () => {
+              const { AdminAccountsPage } =
+                await import('../features/admin/admin-accounts-page.tsx');
+              return { Component: AdminAccountsPage };
             },
           },
           {

@@ -1,7 +1,9 @@
 import {
+  Building2,
   ChartColumn,
   CreditCard,
   Database,
+  Eraser,
   FileClock,
   Images,
   KeyRound,
@@ -27,11 +29,13 @@ const ICONS: Record<NavIconName, LucideIcon> = {
   sources: Database,
   assets: Images,
   analytics: ChartColumn,
+  purges: Eraser,
   billing: CreditCard,
   users: Users,
   'api-keys': KeyRound,
   'audit-log': ScrollText,
   'admin-users': ShieldUser,
+  'admin-accounts': Building2,
   'admin-audit-log': FileClock,
   'ui-gallery': Shapes,
 };

@@ -24,6 +24,10 @@ import { rateLimits } from './0023_rate_limits.ts';
 import { clusterEvents } from './0024_cluster_events.ts';
 import { jobKeys } from './0025_job_keys.ts';
 import { usageBatches } from './0026_usage_batches.ts';
+import { purgesAndDeletion } from './0027_purges_and_deletion.ts';
+import { originAuthentication } from './0028_origin_authentication.ts';
+import { firstServed } from './0031_first_served.ts';
+import { uploadCredentials } from './0032_upload_credentials.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -54,4 +58,8 @@ export const MIGRATIONS: readonly Migration[] = [
   clusterEvents,
   jobKeys,
   usageBatches,
+  purgesAndDeletion,
+  originAuthentication,
+  firstServed,
+  uploadCredentials,
 ];

@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Asset } from '../../api/assets.ts';
 import { Spinner } from '../../ui/index.ts';
+import { useSignedImageSources } from '../delivery-urls/use-signed-urls.ts';
 import { assetPagePath, thumbnailSources } from './asset.utils.ts';
+import { useMarkedSources } from './internal-marker.ts';
 import { columnsFor, GRID_GAP_PX, THUMBNAIL_PX, tileSizeFor } from './asset-grid.utils.ts';
 
 /** Before the first measurement (and in jsdom, which lays nothing out): a common laptop size. */
@@ -24,10 +26,16 @@ function useElementWidth(element: HTMLElement | null): number {
 }
 
 function AssetTile({ asset, size }: { asset: Asset; size: number }) {
-  const thumbnail =
+  // Signed when the source requires it; a placeholder until then, or when signing failed.
+  const signed = useSignedImageSources(
+    asset.source_id,
     asset.is_renderable && asset.fullURL !== null
       ? thumbnailSources(asset.fullURL, THUMBNAIL_PX)
-      : null;
+      : null,
+  );
+  // Marked as the dashboard's own, after signing: thumbnails are no customer traffic.
+  const marked = useMarkedSources(typeof signed === 'string' ? null : signed);
+  const thumbnail = typeof marked === 'string' ? null : marked;
   return (
     <Link
       to={assetPagePath(asset.source_id, asset.origin_path)}
@@ -38,7 +46,7 @@ function AssetTile({ asset, size }: { asset: Asset; size: number }) {
         className="relative block overflow-hidden rounded-t-lg bg-zinc-100"
         style={{ height: size }}
       >
-        {thumbnail ? (
+        {signed === 'pending' || marked === 'pending' ? null : thumbnail ? (
           <img
             src={thumbnail.src}
             srcSet={thumbnail.srcSet}
@@ -88,7 +96,9 @@ export function AssetGrid({
   const columns = columnsFor(width);
   const tileSize = tileSizeFor(width, columns);
   const rowCount = Math.ceil(assets.length / columns);
-  // Caption below the square thumbnail, plus the gap to the next row.
+  // Caption below the square thumbnail, plus the gap to the next row: only the first guess,
+  // each row is then measured as laid out (a caption's height depends on the font and the
+  // user's text size), so rows never overlap.
   const rowHeight = tileSize + 32 + GRID_GAP_PX;
 
   // The virtualiser hands out fresh functions each render; nothing here memoises them.
@@ -99,6 +109,9 @@ export function AssetGrid({
     estimateSize: () => rowHeight,
     overscan: 3,
     initialRect: INITIAL_RECT,
+    // A row not laid out yet (or never, as in jsdom) keeps its estimate: a zero height would
+    // put every row in view and measure again forever.
+    measureElement: (element) => element.getBoundingClientRect().height || rowHeight,
   });
   const rows = virtualizer.getVirtualItems();
   const lastRowShown = rows.at(-1)?.index ?? -1;
@@ -119,8 +132,14 @@ export function AssetGrid({
         {rows.map((row) => (
           <li
             key={row.key}
-            className="absolute inset-x-0 top-0 flex"
-            style={{ transform: `translateY(${row.start}px)`, gap: GRID_GAP_PX }}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            className="absolute inset-x-0 top-0 flex items-start"
+            style={{
+              transform: `translateY(${row.start}px)`,
+              gap: GRID_GAP_PX,
+              paddingBottom: GRID_GAP_PX,
+            }}
           >
             {assets.slice(row.index * columns, row.index * columns + columns).map((asset) => (
               <AssetTile key={asset.id} asset={asset} size={tileSize} />

@@ -12,6 +12,7 @@ import {
   pageOf,
   sourceIds,
 } from './assets.test-fixtures.ts';
+import { lastUsedSourceId, rememberLastUsedSource } from './last-used-source.ts';
 
 const sourcesPath = 'GET /api/v4/assets/sources/';
 const listPath = (id: string) => `GET /api/v4/sources/${id}/assets`;
@@ -58,10 +59,13 @@ describe('AssetManagerPage', { timeout: 30000 }, () => {
     );
     expect(link).toHaveAttribute('href', `/assets/${sourceIds.first}/cats/tom%20cat.jpg`);
     const thumbnail = link.querySelector('img');
+    // Marked as the dashboard's own request: the server does not meter it.
     expect(thumbnail?.getAttribute('src')).toBe(
-      'http://photos.localhost:8080/cats/tom%20cat.jpg?auto=format&fit=crop&w=240&h=240',
+      'http://photos.localhost:8080/cats/tom%20cat.jpg?auto=format&fit=crop&w=240&h=240&dr-internal=1700000000.mark',
     );
-    expect(thumbnail?.getAttribute('srcset')).toContain('w=480&h=480 2x');
+    expect(thumbnail?.getAttribute('srcset')).toContain(
+      'w=480&h=480&dr-internal=1700000000.mark 2x',
+    );
     expect(screen.getByText('2 assets')).toBeInTheDocument();
     expect(pathOf(router)).toBe(`/assets?source=${sourceIds.first}`);
 
@@ -254,6 +258,71 @@ describe('AssetManagerPage', { timeout: 30000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Re-index' }));
     expect(await screen.findByText('Indexing started')).toBeInTheDocument();
     expect(api.requestsTo(`POST /api/v4/sources/${sourceIds.first}/assets/index`)).toHaveLength(1);
+  });
+
+  it('opens on the source the user last worked in, else on their own before the demo', async () => {
+    const sources = [
+      assetSourceResource(sourceIds.demo, 'demo', { asset_count: 11 }),
+      assetSourceResource(sourceIds.first, 'photos', { asset_count: 0 }),
+      assetSourceResource(sourceIds.second, 'shoes', { asset_count: 0 }),
+    ];
+    const api = mockManager(sources);
+    for (const id of [sourceIds.demo, sourceIds.first, sourceIds.second]) {
+      api.on(listPath(id), { body: pageOf([], 1, 100, 0) });
+    }
+
+    // No source used yet: the user's own first, not the demo listed before it.
+    const first = renderApp('/assets');
+    await waitFor(() => expect(pathOf(first.router)).toBe(`/assets?source=${sourceIds.first}`));
+    first.unmount();
+
+    // Opening another source's asset page makes it the last used one.
+    rememberLastUsedSource(userSession.userId, sourceIds.second);
+    const second = renderApp('/assets');
+    await waitFor(() => expect(pathOf(second.router)).toBe(`/assets?source=${sourceIds.second}`));
+    second.unmount();
+
+    // Each user has their own: another user of this browser starts on their own first source.
+    expect(lastUsedSourceId('9'.repeat(24))).toBeNull();
+    // A remembered source that is gone is passed over.
+    rememberLastUsedSource(userSession.userId, 'f'.repeat(24));
+    const third = renderApp('/assets');
+    await waitFor(() => expect(pathOf(third.router)).toBe(`/assets?source=${sourceIds.first}`));
+  });
+
+  it('opens on the demo source only when the user has no other', async () => {
+    const api = mockManager([assetSourceResource(sourceIds.demo, 'demo', { asset_count: 11 })]);
+    api.on(listPath(sourceIds.demo), { body: pageOf([], 1, 100, 0) });
+    const { router } = renderApp('/assets');
+    await waitFor(() => expect(pathOf(router)).toBe(`/assets?source=${sourceIds.demo}`));
+  });
+
+  it('says a web folder is indexed from the paths delivery served, with Re-index beside it', async () => {
+    const api = mockManager([
+      assetSourceResource(sourceIds.first, 'site', {
+        production: { type: 'webfolder', webfolder_prefix: 'https://www.example.com/images/' },
+      }),
+    ]);
+    api.on(listPath(sourceIds.first), { body: pageOf([], 1, 100, 0) });
+    api.on(`POST /api/v4/sources/${sourceIds.first}/assets/index`, { status: 202 });
+    const { user } = renderApp(`/assets?source=${sourceIds.first}`);
+
+    expect(
+      await screen.findByText(/its images are indexed from the paths delivery has served/),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No assets yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Re-index' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Re-index' }));
+    expect(await screen.findByText('Indexing started')).toBeInTheDocument();
+    expect(api.requestsTo(`POST /api/v4/sources/${sourceIds.first}/assets/index`)).toHaveLength(1);
+  });
+
+  it('says nothing of served paths for a bucket source', async () => {
+    const api = mockManager();
+    api.on(listPath(sourceIds.first), { body: pageOf([], 1, 100, 0) });
+    renderApp(`/assets?source=${sourceIds.first}`);
+    expect(await screen.findByText('No assets yet')).toBeInTheDocument();
+    expect(screen.queryByText(/indexed from the paths delivery has served/)).toBeNull();
   });
 
   it('shows a failed list with a way to try again', async () => {

@@ -13,6 +13,7 @@ import {
 import { usePlatformSettingsQuery } from '../../api/platform-settings.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { usePermission } from '../../app/permissions.ts';
+import { useSession } from '../../app/session.ts';
 import { Button, Select, toast } from '../../ui/index.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
@@ -28,7 +29,8 @@ import {
 } from './asset-filters.utils.ts';
 import { AssetGrid } from './asset-grid.tsx';
 import { AssetGridSkeleton } from './asset-grid-skeleton.tsx';
-import { AssetUpload } from './asset-upload.tsx';
+import { AssetUpload, UploadsUnavailableNote } from './asset-upload.tsx';
+import { lastUsedSourceId, startingSourceId, useRememberSource } from './last-used-source.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 function sourceLabel(source: AssetSource): string {
@@ -56,6 +58,26 @@ function ReindexButton({ sourceId, readOnly }: { sourceId: string; readOnly: boo
       {!reindex.isPending && <RefreshCw aria-hidden="true" className="size-4" />}
       Re-index
     </Button>
+  );
+}
+
+/** Web folders and web proxies cannot be listed: their assets are the paths delivery served. */
+function isIndexedFromServedPaths(source: AssetSource): boolean {
+  return source.production.type === 'webfolder' || source.production.type === 'webproxy';
+}
+
+function ServedPathsNote({ source, readOnly }: { source: AssetSource; readOnly: boolean }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-200 sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        {source.production.type === 'webproxy' ? 'A web proxy' : 'A web folder'} cannot be listed:
+        its images are indexed from the paths delivery has served. An image appears here once it has
+        been requested through this source, after the next indexing run.
+      </p>
+      <div className="shrink-0">
+        <ReindexButton sourceId={source.id} readOnly={readOnly} />
+      </div>
+    </div>
   );
 }
 
@@ -116,6 +138,7 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
   const canEdit = usePermission('asset_manager_edit');
   const readOnly = source.id === DEMO_SOURCE_ID || !canEdit;
   const indexing = source.index_status === 'running';
+  const servedPaths = isIndexedFromServedPaths(source);
 
   const assets = loadedAssets(query.data);
   const total = query.data?.pages[0]?.pagination.totalRecords ?? 0;
@@ -143,9 +166,13 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
         description={
           source.index_status === 'failed'
             ? 'The last indexing run failed. Check the storage settings, then index again.'
-            : 'This source holds no images, animations or videos that Darkroom has found.'
+            : servedPaths
+              ? 'No image of this source has been served yet. Request one through its delivery URL, then re-index.'
+              : 'This source holds no images, animations or videos that Darkroom has found.'
         }
-        action={<ReindexButton sourceId={source.id} readOnly={readOnly} />}
+        action={
+          servedPaths ? undefined : <ReindexButton sourceId={source.id} readOnly={readOnly} />
+        }
       />
     )
   ) : (
@@ -158,7 +185,8 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
     />
   );
 
-  const managed = source.production.type === 'darkroom_storage' && !readOnly && maxBytes !== null;
+  // Managed storage, or a storage source with upload credentials (its own bucket).
+  const uploads = source.uploads_enabled && !readOnly && maxBytes !== null;
 
   return (
     <div className="space-y-4">
@@ -173,9 +201,15 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
           {query.isSuccess && `${total} ${total === 1 ? 'asset' : 'assets'}`}
           {indexing && ' · indexing in progress'}
         </p>
-        {assets.length > 0 && <ReindexButton sourceId={source.id} readOnly={readOnly} />}
+        {assets.length > 0 && !servedPaths && (
+          <ReindexButton sourceId={source.id} readOnly={readOnly} />
+        )}
       </div>
-      {managed ? (
+      {servedPaths && <ServedPathsNote source={source} readOnly={readOnly} />}
+      {!source.uploads_enabled && !readOnly && !source.demo && (
+        <UploadsUnavailableNote source={source} />
+      )}
+      {uploads ? (
         <AssetUpload sourceId={source.id} maxBytes={maxBytes}>
           {content}
         </AssetUpload>
@@ -207,22 +241,24 @@ function AssetManagerScreen() {
   const list = sources.data ?? [];
   const source = list.find((candidate) => candidate.id === chosenId) ?? null;
   const canEdit = usePermission('asset_manager_edit');
+  const userId = useSession()?.userId ?? null;
+  useRememberSource(source?.id ?? null);
 
-  // Without a choice in the address, the first source is shown (the address then remembers it,
-  // keeping any view a link brought along).
-  const firstId = list[0]?.id;
+  // Without a choice in the address, the page starts where the user last worked (the address
+  // then remembers it, keeping any view a link brought along).
+  const startId = startingSourceId(list, userId === null ? null : lastUsedSourceId(userId));
   useEffect(() => {
-    if (chosenId === null && firstId !== undefined) {
+    if (chosenId === null && startId !== null) {
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
-          next.set('source', firstId);
+          next.set('source', startId);
           return next;
         },
         { replace: true },
       );
     }
-  }, [chosenId, firstId, setSearchParams]);
+  }, [chosenId, startId, setSearchParams]);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">

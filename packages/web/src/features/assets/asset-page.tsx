@@ -7,11 +7,15 @@ import { usePermission } from '../../app/permissions.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
 import { PermissionNote } from '../permissions/permission-note.tsx';
+import { AssetUrlPlayground } from '../playground/asset-url-playground.tsx';
 import { AssetActions } from './asset-actions.tsx';
 import { AssetDetails } from './asset-details.tsx';
 import { AssetEditForm } from './asset-edit-form.tsx';
 import { AssetPreview } from './asset-preview.tsx';
+import { HiddenBadge } from './hidden-badge.tsx';
 import { fileNameOf, sourceAssetsPath } from './asset.utils.ts';
+import { useRememberSource } from './last-used-source.ts';
+import { useNotePlaygroundOpened } from '../sources/list/onboarding-state.ts';
 
 const backLinkClass =
   'inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline';
@@ -22,6 +26,8 @@ export function AssetPage() {
   const sourceId = params.sourceId ?? '';
   const originPath = `/${params['*'] ?? ''}`;
   const query = useAssetQuery(sourceId, originPath);
+  useRememberSource(sourceId);
+  useNotePlaygroundOpened(query.data);
   // Changing an asset needs Asset Manager Edit (spec platform section 5); reading it, Browse.
   const canEdit = usePermission('asset_manager_edit');
   useDocumentTitle(query.data?.name ?? fileNameOf(originPath));
@@ -71,9 +77,12 @@ export function AssetPage() {
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       {backLink}
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900">
-          {asset.name}
-        </h1>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-zinc-900">
+            {asset.name}
+          </h1>
+          {asset.hidden && <HiddenBadge />}
+        </div>
         <p className="mt-1 text-sm break-all text-zinc-600">{asset.origin_path}</p>
       </div>
       <AssetActions asset={asset} readOnly={readOnly} />
@@ -129,6 +138,7 @@ export function AssetPage() {
           </section>
         </div>
       </div>
+      <AssetUrlPlayground asset={asset} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Asset } from '../../api/assets.ts';
 import { Spinner } from '../../ui/index.ts';
+import { useSignedImageSources } from '../delivery-urls/use-signed-urls.ts';
 import { renderUrl } from './asset.utils.ts';
 import { VideoPlayer } from './video-player.tsx';
 
@@ -39,12 +40,17 @@ function ImagePreview({ asset, fullUrl }: { asset: Asset; fullUrl: string }) {
   // fit=max: never larger than the original, so a small image is not upscaled for the preview.
   const at = (dpr: number) =>
     renderUrl(fullUrl, { auto: 'format', fit: 'max', w: PREVIEW_PX * dpr });
+  const sources = useSignedImageSources(asset.source_id, {
+    src: at(1),
+    srcSet: `${at(1)} 1x, ${at(2)} 2x`,
+  });
+  const shown = state === 'failed' || sources === 'error' ? 'failed' : state;
   return (
     <div
-      aria-busy={state === 'loading'}
+      aria-busy={shown === 'loading'}
       className="relative grid min-h-48 place-items-center rounded-lg bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:24px_24px] p-2 ring-1 ring-zinc-200"
     >
-      {state === 'loading' && (
+      {shown === 'loading' && (
         <p className="absolute inset-0 grid place-items-center text-sm text-zinc-600">
           <span className="inline-flex items-center gap-2 rounded-md bg-white/90 px-3 py-1.5 shadow-sm">
             <Spinner />
@@ -52,15 +58,16 @@ function ImagePreview({ asset, fullUrl }: { asset: Asset; fullUrl: string }) {
           </span>
         </p>
       )}
-      {state === 'failed' ? (
+      {shown === 'failed' ? (
         <p role="alert" className="p-8 text-center text-sm text-red-700">
-          The preview could not be rendered. Open the URL to see Darkroom&apos;s message, or refresh
-          the asset.
+          {sources === 'error'
+            ? 'The preview could not be signed for this source, which requires signed URLs. Refresh the page to try again.'
+            : "The preview could not be rendered. Open the URL to see Darkroom's message, or refresh the asset."}
         </p>
-      ) : (
+      ) : typeof sources === 'string' || sources === null ? null : (
         <img
-          src={at(1)}
-          srcSet={`${at(1)} 1x, ${at(2)} 2x`}
+          src={sources.src}
+          srcSet={sources.srcSet}
           alt={asset.alt_text ?? asset.name}
           width={asset.media_width ?? undefined}
           height={asset.media_height ?? undefined}

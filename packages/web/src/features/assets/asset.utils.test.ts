@@ -3,7 +3,9 @@ import {
   assetPagePath,
   downloadUrl,
   duplicateTag,
+  embedAltText,
   embedCode,
+  embedWidthCap,
   embedWidths,
   fileNameOf,
   formatFileSize,
@@ -16,6 +18,7 @@ const asset = {
   fullURL: 'http://demo.localhost:8080/photos/red%20cat.jpg',
   origin_path: '/photos/red cat.jpg',
   alt_text: null,
+  description: null,
   name: 'Red "cat"',
   media_width: 1411,
   media_height: 940,
@@ -52,30 +55,74 @@ describe('embedWidths', () => {
     expect(widths).toHaveLength(31);
     widths.slice(1).forEach((width, index) => expect(width).toBeGreaterThan(widths[index] ?? 0));
   });
+
+  it('stops at a cap below 8192 with the cap itself as the widest entry', () => {
+    const widths = embedWidths(640);
+    expect(widths.at(-1)).toBe(640);
+    expect(widths.at(-2)).toBe(2 * Math.round((100 * 1.16 ** 12) / 2));
+    expect(widths.every((width) => width <= 640)).toBe(true);
+    expect(new Set(widths).size).toBe(widths.length);
+    expect(embedWidths(100)).toEqual([100]);
+    expect(embedWidths(50)).toEqual([50]);
+    expect(embedWidths(20_000)).toEqual(embedWidths());
+  });
+});
+
+describe('embedWidthCap', () => {
+  it("caps at the source's width only for the fits that never enlarge", () => {
+    for (const fit of ['max', 'min', 'fillmax']) expect(embedWidthCap(640, fit)).toBe(640);
+    for (const fit of ['clip', 'crop', 'scale', 'fill', null]) {
+      expect(embedWidthCap(640, fit)).toBeNull();
+    }
+    expect(embedWidthCap(null, 'max')).toBeNull();
+  });
+});
+
+describe('embedAltText', () => {
+  it('takes the description, then the generated alt text, then the name', () => {
+    const named = { description: null, alt_text: null, name: 'cat.jpg' };
+    expect(embedAltText(named)).toBe('cat.jpg');
+    expect(embedAltText({ ...named, alt_text: 'A cat asleep' })).toBe('A cat asleep');
+    expect(embedAltText({ ...named, alt_text: 'A cat asleep', description: 'Our cat, Tom' })).toBe(
+      'Our cat, Tom',
+    );
+    expect(embedAltText({ ...named, description: '  ', alt_text: ' ' })).toBe('cat.jpg');
+  });
 });
 
 describe('embedCode', () => {
-  it('is an img with every srcset width rendered by Darkroom and sizes 100vw', () => {
+  it('is an img with every srcset width rendered by Darkroom, up to the source width', () => {
     const code = embedCode(asset);
     expect(
       code.startsWith('<img src="http://demo.localhost:8080/photos/red%20cat.jpg?auto=format"'),
     ).toBe(true);
     const srcset = /srcset="([^"]*)"/.exec(code)?.[1] ?? '';
     const entries = srcset.split(', ');
-    expect(entries).toHaveLength(31);
     expect(entries[0]).toBe(
-      'http://demo.localhost:8080/photos/red%20cat.jpg?auto=format&amp;w=100 100w',
+      'http://demo.localhost:8080/photos/red%20cat.jpg?auto=format&amp;fit=max&amp;w=100 100w',
     );
-    expect(entries.map((entry) => Number(/ (\d+)w$/.exec(entry)?.[1]))).toEqual(embedWidths());
+    expect(entries.at(-1)).toBe(
+      'http://demo.localhost:8080/photos/red%20cat.jpg?auto=format&amp;fit=max&amp;w=1411 1411w',
+    );
+    expect(entries.map((entry) => Number(/ (\d+)w$/.exec(entry)?.[1]))).toEqual(embedWidths(1411));
     expect(code).toContain('sizes="100vw"');
     expect(code).toContain('width="1411" height="940"');
   });
 
-  it('escapes the alt text and prefers the generated one', () => {
+  it('escapes the alt text and prefers the description, then the generated one', () => {
     expect(embedCode(asset)).toContain('alt="Red &quot;cat&quot;"');
     expect(embedCode({ ...asset, alt_text: 'A cat <asleep>' })).toContain(
       'alt="A cat &lt;asleep&gt;"',
     );
+    expect(
+      embedCode({ ...asset, alt_text: 'A cat <asleep>', description: 'Tom on the sofa' }),
+    ).toContain('alt="Tom on the sofa"');
+  });
+
+  it('offers every width up to 8192 when the source width is unknown', () => {
+    const code = embedCode({ ...asset, media_width: null, media_height: null });
+    const srcset = /srcset="([^"]*)"/.exec(code)?.[1] ?? '';
+    expect(srcset.split(', ')).toHaveLength(31);
   });
 });
 

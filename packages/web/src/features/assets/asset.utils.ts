@@ -8,6 +8,9 @@ const EMBED_WIDTH_STEP = 1.16;
 /** ...and stop at the renderer's largest width. */
 const EMBED_MAX_WIDTH = 8192;
 
+/** The embed's fit: imgix's `max` scales down to each width and never enlarges. */
+const EMBED_FIT = 'max';
+
 /** The asset fields a share action reads, once the asset has a delivery URL. */
 type Delivered<TField extends keyof Asset> = Pick<Asset, TField> & { fullURL: string };
 
@@ -16,15 +19,40 @@ export function formatFileSize(bytes: number | null): string {
   return bytes === null ? 'Unknown' : formatBytes(bytes);
 }
 
-/** The srcset widths of an embed: 100, 116, 134, ... each rounded to an even number, then 8192. */
-export function embedWidths(): number[] {
+/**
+ * The srcset widths of an embed: 100, 116, 134, ... each rounded to an even number, then the
+ * largest: 8192, or `maxWidth` when the image cannot be rendered wider (below 8192).
+ */
+export function embedWidths(maxWidth: number | null = null): number[] {
+  const last =
+    maxWidth === null ? EMBED_MAX_WIDTH : Math.max(1, Math.min(EMBED_MAX_WIDTH, maxWidth));
   const widths: number[] = [];
   // The unrounded width grows, so rounding never compounds into a drift.
-  for (let width = EMBED_MIN_WIDTH; width < EMBED_MAX_WIDTH; width *= EMBED_WIDTH_STEP) {
-    widths.push(2 * Math.round(width / 2));
+  for (let width = EMBED_MIN_WIDTH; width < last; width *= EMBED_WIDTH_STEP) {
+    const rounded = 2 * Math.round(width / 2);
+    if (rounded < last) widths.push(rounded);
   }
-  widths.push(EMBED_MAX_WIDTH);
+  widths.push(last);
   return widths;
+}
+
+/**
+ * imgix's fit modes that never make the image larger than the source: `max` and `min`
+ * (docs.imgix.com/apis/rendering/size/resize-fit-mode), and `fillmax`, which pads instead.
+ */
+const NON_ENLARGING_FITS: ReadonlySet<string> = new Set(['max', 'min', 'fillmax']);
+
+/** The widest srcset entry worth offering: the source's width when `fit` cannot enlarge it. */
+export function embedWidthCap(sourceWidth: number | null, fit: string | null): number | null {
+  return sourceWidth !== null && fit !== null && NON_ENLARGING_FITS.has(fit) ? sourceWidth : null;
+}
+
+/** The embed's alt text: the customer's description, else the generated alt text, else the name. */
+export function embedAltText(asset: Pick<Asset, 'description' | 'alt_text' | 'name'>): string {
+  const written = [asset.description, asset.alt_text].find(
+    (text): text is string => text !== null && text.trim() !== '',
+  );
+  return written?.trim() ?? asset.name;
 }
 
 /** A rendering URL of the asset: its delivery URL with the given parameters. */
@@ -49,18 +77,25 @@ function escapeAttribute(value: string): string {
     .replaceAll('>', '&gt;');
 }
 
-/** The `<img>` a customer pastes into a page: responsive, every width rendered by Darkroom. */
+/**
+ * The `<img>` a customer pastes into a page: responsive, every width rendered by Darkroom. The
+ * original has no more detail than its pixels, so the embed asks `fit=max` (never enlarged) and
+ * its widths stop at the source's.
+ */
 export function embedCode(
-  asset: Delivered<'alt_text' | 'name' | 'media_width' | 'media_height'>,
+  asset: Delivered<'alt_text' | 'description' | 'name' | 'media_width' | 'media_height'>,
 ): string {
-  const srcset = embedWidths()
-    .map((width) => `${renderUrl(asset.fullURL, { auto: 'format', w: width })} ${width}w`)
+  const srcset = embedWidths(embedWidthCap(asset.media_width, EMBED_FIT))
+    .map(
+      (width) =>
+        `${renderUrl(asset.fullURL, { auto: 'format', fit: EMBED_FIT, w: width })} ${width}w`,
+    )
     .join(', ');
   const attributes = [
     `src="${escapeAttribute(renderUrl(asset.fullURL, { auto: 'format' }))}"`,
     `srcset="${escapeAttribute(srcset)}"`,
     'sizes="100vw"',
-    `alt="${escapeAttribute(asset.alt_text ?? asset.name)}"`,
+    `alt="${escapeAttribute(embedAltText(asset))}"`,
   ];
   if (asset.media_width !== null && asset.media_height !== null) {
     attributes.push(`width="${asset.media_width}"`, `height="${asset.media_height}"`);

@@ -99,6 +99,17 @@ export function pageOf(data: unknown[], page: number, pageSize: number, total: n
 }
 
 /** The calls every dashboard page makes, signed in as an ordinary user. */
+/** The marker the dashboard adds to its own thumbnails and previews (api/delivery-markers.ts). */
+export const deliveryMarkerDocument = documentOf({
+  type: 'delivery_markers',
+  id: 'current',
+  attributes: {
+    param: 'dr-internal',
+    value: '1700000000.mark',
+    expires_at: '2023-11-14T22:13:20Z',
+  },
+});
+
 export function mockDashboardApi(): ApiMock {
   setSession(userSession);
   return mockApi({
@@ -106,6 +117,7 @@ export function mockDashboardApi(): ApiMock {
       body: documentOf(userResource(ids.user, 'Ada', 'ada@example.com')),
     },
     'GET /api/v4/platform-settings': { body: settingsDocument },
+    'GET /api/v4/delivery-markers/current': { body: deliveryMarkerDocument },
     'POST /api/v4/events': { status: 202 },
   });
 }

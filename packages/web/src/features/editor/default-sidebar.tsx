@@ -9,6 +9,7 @@ import type { FormatSupport } from './params.utils.ts';
 import { ModificationTools } from './premium/modification-tools.tsx';
 import { ResizeFields } from './resize-fields.tsx';
 import { toast } from '../../ui/index.ts';
+import { EditorUrlSection } from '../playground/editor-url-section.tsx';
 
 export interface DefaultSidebarProps {
   session: EditorSession;
@@ -69,6 +70,13 @@ export function DefaultSidebar({
         params={session.params}
         support={support}
         disabled={false}
+        onChange={setParams}
+      />
+      <EditorUrlSection
+        assetUrl={origin.originUrl}
+        params={session.params}
+        sourceId={sourceId}
+        originPath={originPath}
         onChange={setParams}
       />
       <div className="px-4">

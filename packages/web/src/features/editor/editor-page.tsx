@@ -4,6 +4,7 @@ import { useAssetQuery, useAssetSourcesQuery } from '../../api/assets.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { EditorToaster } from '../../ui/index.ts';
 import { assetPagePath, fileNameOf } from '../assets/asset.utils.ts';
+import { useRememberSource } from '../assets/last-used-source.ts';
 import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { ListEmpty, ListError } from '../lists/list-states.tsx';
 import { EditorLoading } from './editor-loading.tsx';
@@ -11,6 +12,7 @@ import { originPathOfEditingSplat } from './editor-path.ts';
 import { EditorScreen } from './editor-screen.tsx';
 import { useOriginPropertiesQuery } from './origin-properties.ts';
 import { editorCapabilitiesOf } from './premium/capabilities.ts';
+import { PremiumAvailabilityProvider } from './premium/premium-availability.tsx';
 
 /** The image editor (route `/assets/{source id}/{origin path}/editing`, spec editor section 2). */
 export function EditorPage() {
@@ -18,6 +20,7 @@ export function EditorPage() {
   const sourceId = routeParams.sourceId ?? '';
   const originPath = originPathOfEditingSplat(routeParams['*'] ?? '');
   const assetQuery = useAssetQuery(sourceId, originPath);
+  useRememberSource(sourceId);
   const sourcesQuery = useAssetSourcesQuery();
   const originQuery = useOriginPropertiesQuery(assetQuery.data);
   useDocumentTitle(`Image Editing: ${fileNameOf(originPath)}`);
@@ -70,7 +73,7 @@ export function EditorPage() {
 
   const source = sourcesQuery.data?.find((candidate) => candidate.id === asset.source_id);
   return (
-    <>
+    <PremiumAvailabilityProvider>
       <EditorScreen
         asset={asset}
         fullUrl={asset.fullURL}
@@ -78,6 +81,6 @@ export function EditorPage() {
         capabilities={editorCapabilitiesOf(source?.premium_capabilities ?? [])}
       />
       <EditorToaster />
-    </>
+    </PremiumAvailabilityProvider>
   );
 }

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Asset } from '../../api/assets.ts';
 import { toast, useOverlay } from '../../ui/index.ts';
+import { errorMessageOf } from '../forms/server-errors.utils.ts';
 import { assetPagePath, fileNameOf } from '../assets/asset.utils.ts';
+import { signUrlsInSnippet } from '../delivery-urls/sign-urls.ts';
+import { useSignedUrl, useSignUrls } from '../delivery-urls/use-signed-urls.ts';
 import { useFormatSupport } from './browser-formats.ts';
 import { CropMode } from './crop-mode.tsx';
 import { DefaultSidebar } from './default-sidebar.tsx';
@@ -26,6 +30,7 @@ import {
 import { PreviewPane } from './preview-pane.tsx';
 import { currentSize } from './resize.utils.ts';
 import { useEditorSession } from './use-editor-session.ts';
+import { useLastShownParams } from './use-last-shown-params.ts';
 import { usePreviewImage } from './use-preview-image.ts';
 
 export interface EditorScreenProps {
@@ -48,7 +53,10 @@ export function EditorScreen({ asset, fullUrl, origin, capabilities }: EditorScr
     paramsRef.current = session.params;
   });
 
-  const url = previewUrl(fullUrl, session.params);
+  // Signed when the source requires it (delivery-urls/); null while it is being signed.
+  const url = useSignedUrl(asset.source_id, previewUrl(fullUrl, session.params));
+  const signUrls = useSignUrls(asset.source_id);
+  const queryClient = useQueryClient();
   // Spec editor section 8: a skipped background operation comes off, with the reason.
   const onFailures = (notices: FailureNotice[]) => {
     let next = paramsRef.current;
@@ -60,6 +68,15 @@ export function EditorScreen({ asset, fullUrl, origin, capabilities }: EditorScr
   };
   const preview = usePreviewImage(url, onFailures);
   const loading = preview.state.kind === 'loading';
+  // Cancel while an AI render is awaited goes back to the parameters of the picture on screen.
+  const shownParams = useLastShownParams(session.params, url !== null && preview.shownUrl === url);
+  const cancelRender =
+    shownParams === null
+      ? undefined
+      : () => {
+          preview.dismissWaitToast();
+          setParams(shownParams);
+        };
   const exportDisabled = !canExport(session.mode) || objectToolOpen;
 
   const exit = async () => {
@@ -79,31 +96,56 @@ export function EditorScreen({ asset, fullUrl, origin, capabilities }: EditorScr
       message: 'Every edit you made to this image will be lost.',
       confirmLabel: 'Reset',
     });
-    if (confirmed) update(resetSession(origin));
+    if (confirmed) update(resetSession());
   };
-  const download = () => {
-    startDownload(
-      downloadUrlOf(
-        fullUrl,
-        session.params,
-        downloadFileName(fileNameOf(asset.origin_path), session.params.fm),
-      ),
+  const signingFailed = (error: unknown) =>
+    toast.error('Could not sign the URL', { description: errorMessageOf(error), editor: true });
+  const download = async () => {
+    const unsigned = downloadUrlOf(
+      fullUrl,
+      session.params,
+      downloadFileName(fileNameOf(asset.origin_path), session.params.fm),
     );
+    try {
+      const [signed = unsigned] = await signUrls([unsigned]);
+      startDownload(signed);
+    } catch (error) {
+      signingFailed(error);
+      return;
+    }
     toast.success('Download started', { editor: true });
     trackEditorEvent(EDITOR_EVENTS.downloaded, asset, session.params);
   };
   const copyUrl = async () => {
-    if (await copyInEditor(renderingUrl(fullUrl, session.params), 'URL copied')) {
+    let shared: string;
+    try {
+      [shared = ''] = await signUrls([renderingUrl(fullUrl, session.params)]);
+    } catch (error) {
+      signingFailed(error);
+      return;
+    }
+    if (await copyInEditor(shared, 'URL copied')) {
       trackEditorEvent(EDITOR_EVENTS.urlCopied, asset, session.params);
     }
   };
   const copyEmbed = async () => {
-    const code = editorEmbedCode(
-      fullUrl,
-      session.params,
-      asset.alt_text ?? asset.name,
-      currentSize(session.params, origin),
-    );
+    let code: string;
+    try {
+      code = await signUrlsInSnippet(
+        queryClient,
+        asset.source_id,
+        editorEmbedCode(
+          fullUrl,
+          session.params,
+          asset.alt_text ?? asset.name,
+          currentSize(session.params, origin),
+        ),
+        { baseUrl: fullUrl, html: true },
+      );
+    } catch (error) {
+      signingFailed(error);
+      return;
+    }
     if (await copyInEditor(code, 'Embed code copied')) {
       trackEditorEvent(EDITOR_EVENTS.embedCopied, asset, session.params);
     }
@@ -111,10 +153,15 @@ export function EditorScreen({ asset, fullUrl, origin, capabilities }: EditorScr
 
   const previewPane = (
     <PreviewPane
-      url={url}
+      url={url ?? ''}
       alt={asset.name}
       state={preview.state}
       onImageError={preview.retryAfterImageError}
+      onImageLoad={preview.imageLoaded}
+      shownUrl={preview.shownUrl}
+      skipped={preview.skipped}
+      onDismissSkipped={preview.dismissSkipped}
+      onCancel={cancelRender}
     />
   );
   let body;

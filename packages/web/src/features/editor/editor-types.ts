@@ -25,8 +25,13 @@ export const EDITOR_PARAM_NAMES = [
 
 export type EditorParamName = (typeof EDITOR_PARAM_NAMES)[number];
 
-/** The editor's state: a parameter is present (with its URL value) or absent. */
-export type EditorParams = Readonly<Partial<Record<EditorParamName, string>>>;
+/**
+ * The editor's state: a parameter is present (with its URL value) or absent. The editor's own
+ * controls read and write the names above; any other rendering parameter (`blur`, `sat`, ...) set
+ * in the URL playground or a pasted address is carried along untouched, never dropped.
+ */
+export type EditorParams = Readonly<Partial<Record<EditorParamName, string>>> &
+  Readonly<Record<string, string>>;
 
 /** What the editor keeps of the original image (spec editor section 3). */
 export interface OriginProperties {

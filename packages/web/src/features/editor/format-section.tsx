@@ -7,6 +7,7 @@ import {
   autoValues,
   automaticFormat,
   formatDisabled,
+  toggleAuto,
   withParams,
   type FormatSupport,
 } from './params.utils.ts';
@@ -18,15 +19,25 @@ export interface FormatSectionProps {
   onChange: (next: EditorParams) => void;
 }
 
-/** The output format (`fm`); avif and webp only where this browser can show the preview. */
+/** The choice that takes `fm` off: the output keeps the origin's format. */
+export const SAME_AS_ORIGINAL = 'Same as the original';
+
+/**
+ * The output format (`fm`); avif and webp only where this browser can show the preview. "Same as
+ * the original" takes the format off again, `auto=format` included, since that would pick one.
+ */
 export function FormatSection({ params, support, disabled, onChange }: FormatSectionProps) {
-  const items = OUTPUT_FORMATS.map((format) => ({
-    label: format,
-    disabled: formatDisabled(format, support),
-  }));
+  const items = [
+    { label: SAME_AS_ORIGINAL },
+    ...OUTPUT_FORMATS.map((format) => ({
+      label: format,
+      disabled: formatDisabled(format, support),
+    })),
+  ];
   // Spec section 4: with auto=format the select shows what the browser gets.
   const shown =
-    params.fm ?? (autoValues(params).includes('format') ? automaticFormat(support) : null);
+    params.fm ??
+    (autoValues(params).includes('format') ? automaticFormat(support) : SAME_AS_ORIGINAL);
   return (
     <EditorSection title="Formatting">
       <Select
@@ -35,9 +46,14 @@ export function FormatSection({ params, support, disabled, onChange }: FormatSec
         icon={FileImage}
         options={items}
         value={shown}
-        placeholder="Same as the original"
         disabled={disabled}
-        onChange={(format) => onChange(withParams(params, { fm: format }))}
+        onChange={(format) =>
+          onChange(
+            format === SAME_AS_ORIGINAL
+              ? withParams(toggleAuto(params, 'format', false, support), { fm: null })
+              : withParams(params, { fm: format }),
+          )
+        }
       />
     </EditorSection>
   );

@@ -4,6 +4,8 @@ import { Badge, Button, NumberInput, Switch } from '../../ui/index.ts';
 import type { EditorParams } from './editor-types.ts';
 import { EditorSection } from './editor-section.tsx';
 import { withParams } from './params.utils.ts';
+import { usePremiumAvailability } from './premium/premium-availability.tsx';
+import { premiumStateOf, unavailableMessage } from './premium/premium-states.ts';
 import {
   FILL_DEBOUNCE_MS,
   FILL_SEED_MAX,
@@ -42,6 +44,7 @@ export function GenerativeFillSection({
   const promptId = useId();
   const errorId = useId();
   const on = isGenerative(params);
+  const state = premiumStateOf('outpainting', available, usePremiumAvailability());
   const [prompt, setPrompt] = useState(params['fill-gen-prompt'] ?? '');
   const [touched, setTouched] = useState(false);
   const latest = useRef({ params, onChange });
@@ -79,7 +82,12 @@ export function GenerativeFillSection({
         </Badge>
       }
     >
-      {!available ? (
+      {state.kind === 'unavailable' ? (
+        <p className="text-sm text-zinc-600">
+          Generative fill paints the added space from a prompt.{' '}
+          <span className="text-amber-800">{unavailableMessage(state.reason)}</span>
+        </p>
+      ) : state.kind === 'higher-plan' ? (
         <p className="text-sm text-zinc-600">
           Generative fill paints the added space from a prompt. It is a premium feature: open it
           from Modification Tools to see how to unlock it.

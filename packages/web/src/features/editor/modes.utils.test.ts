@@ -178,16 +178,12 @@ describe('editing modes', () => {
     expect(cropTrashed.message).toBe('Resize mode entered. Crop mode switched off.');
   });
 
-  it('resets to the origin size and format with the ratio lock on', () => {
-    expect(resetSession(landscapeOrigin)).toEqual({
-      params: { w: '1411', h: '940', fm: 'jpg' },
+  it('resets by clearing every parameter, with the ratio lock on', () => {
+    expect(resetSession()).toEqual({
+      params: {},
       mode: 'default',
       ratio: { choice: 'Original Ratio', locked: true },
       previous: null,
-    });
-    expect(resetSession({ ...landscapeOrigin, originImgType: 'tiff' }).params).toEqual({
-      w: '1411',
-      h: '940',
     });
   });
 

@@ -1,11 +1,10 @@
 import type { Rect } from '@darkroom/core';
 import type { EditorMode, EditorParams, OriginProperties, RatioSetting } from './editor-types.ts';
-import { outputFormatOf, sameParams, withParams } from './params.utils.ts';
+import { sameParams, withParams } from './params.utils.ts';
 import {
   CUSTOM_RATIO,
   ORIGINAL_RATIO,
   chooseRatio,
-  clampSide,
   currentSize,
   sizeWithRatio,
 } from './resize.utils.ts';
@@ -163,16 +162,12 @@ export function trashTransform(session: EditorSession): {
  * Reset: the origin's width, height, ratio and format, nothing else; the lock is on again and the
  * mode clears (spec section 4).
  */
-export function resetSession(origin: OriginProperties): EditorSession {
+export function resetSession(): EditorSession {
   return {
-    params: withParams(
-      {},
-      {
-        w: String(clampSide(origin.originWidth)),
-        h: String(clampSide(origin.originHeight)),
-        fm: outputFormatOf(origin.originImgType),
-      },
-    ),
+    // No parameters at all: the origin's own size, ratio and format are what an unparameterised
+    // URL renders (spec editor section 4, Reset), and writing the origin's size out as w and h
+    // would ask for a resize (and fit=crop) the user never made.
+    params: {},
     mode: 'default',
     ratio: { choice: ORIGINAL_RATIO, locked: true },
     previous: null,

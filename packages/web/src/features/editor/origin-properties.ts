@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Asset } from '../../api/assets.ts';
+import { signUrls } from '../delivery-urls/sign-urls.ts';
 import type { OriginProperties } from './editor-types.ts';
 import {
   ORIGIN_RETRY_MS,
@@ -22,11 +23,22 @@ const originKeys = {
  * `GET {asset URL}?fm=json` (spec editor section 7). A delivery domain that sends no CORS
  * headers cannot be read from the dashboard: the asset record's own dimensions stand in.
  */
-async function getOriginProperties(asset: Asset, signal?: AbortSignal): Promise<OriginProperties> {
+async function getOriginProperties(
+  queryClient: QueryClient,
+  asset: Asset,
+  signal?: AbortSignal,
+): Promise<OriginProperties> {
   const fallback = originPropertiesOfAsset(asset);
   if (asset.fullURL === null) throw new Error('This asset has no delivery URL.');
-  const url = new URL(asset.fullURL);
-  url.searchParams.set('fm', 'json');
+  const unsigned = new URL(asset.fullURL);
+  unsigned.searchParams.set('fm', 'json');
+  // Signed when the source requires it (delivery-urls/): the data, and the original that crop
+  // mode shows.
+  const [url = unsigned.href, originUrl = asset.fullURL] = await signUrls(
+    queryClient,
+    asset.source_id,
+    [unsigned.href, asset.fullURL],
+  );
   let response: Response;
   try {
     response = await fetch(url, { signal });
@@ -38,16 +50,17 @@ async function getOriginProperties(asset: Asset, signal?: AbortSignal): Promise<
   if (!response.ok) {
     throw new Error(`The image data could not be read: ${response.status} ${response.statusText}`);
   }
-  const properties = originPropertiesOf(await response.json(), asset.fullURL);
+  const properties = originPropertiesOf(await response.json(), originUrl);
   if (properties) return properties;
   if (fallback) return fallback;
   throw new Error('The image data has no dimensions.');
 }
 
 export function useOriginPropertiesQuery(asset: Asset | undefined) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: originKeys.detail(asset?.fullURL ?? ''),
-    queryFn: ({ signal }) => getOriginProperties(asset as Asset, signal),
+    queryFn: ({ signal }) => getOriginProperties(queryClient, asset as Asset, signal),
     enabled: asset !== undefined && asset.fullURL !== null,
     retry: (failures, error) => error instanceof OriginLockedError && failures < ORIGIN_MAX_TRIES,
     retryDelay: ORIGIN_RETRY_MS,

@@ -24,15 +24,26 @@ describe('editor parameters', () => {
     expect(withParams({ w: '1', h: '2' }, { w: '3', h: null, fm: undefined })).toEqual({ w: '3' });
   });
 
-  it('reads only the editor parameters from a query string and writes them back in place', () => {
-    const search = new URLSearchParams('tab=1&w=800&ar=16%3A9&bogus=x');
-    expect(paramsFromSearch(search)).toEqual({ w: '800', ar: '16:9' });
-    expect(searchWithParams(search, { h: '450' }).toString()).toBe('tab=1&bogus=x&h=450');
+  it('reads every rendering parameter of a query string but the signature', () => {
+    const search = new URLSearchParams('w=800&ar=16%3A9&blur=20&s=abc&w=900');
+    expect(paramsFromSearch(search)).toEqual({ w: '800', ar: '16:9', blur: '20' });
+    expect(searchWithParams(search, { h: '450', blur: '20' }).toString()).toBe('h=450&blur=20');
+  });
+
+  it('keeps the parameters the editor does not manage through every change', () => {
+    const withBlur = withParams({ blur: '20', w: '300' }, { w: '400', fit: 'crop' });
+    expect(withBlur).toEqual({ blur: '20', w: '400', fit: 'crop' });
+    expect(renderingUrl(fullUrl, withBlur)).toBe(`${fullUrl}?w=400&fit=crop&blur=20`);
+    expect(previewUrl(fullUrl, withParams(withBlur, { blur: null }))).toBe(
+      `${fullUrl}?w=400&fit=crop`,
+    );
   });
 
   it('compares parameter sets by value', () => {
     expect(sameParams({ w: '1', h: '2' }, { h: '2', w: '1' })).toBe(true);
     expect(sameParams({ w: '1' }, { w: '1', h: '2' })).toBe(false);
+    expect(sameParams({ w: '1', blur: '20' }, { w: '1' })).toBe(false);
+    expect(sameParams({ w: '1', blur: '20' }, { blur: '20', w: '1' })).toBe(true);
   });
 
   it('builds the rendering URL on the asset URL in catalogue order', () => {

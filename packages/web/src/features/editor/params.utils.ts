@@ -2,56 +2,67 @@ import { parseListParam, toggleListValue } from '../../ui/switch/switch-group.ut
 import { EDITOR_PARAM_NAMES, type EditorParamName, type EditorParams } from './editor-types.ts';
 
 // The editor's state is its URL parameters (spec editor section 3); everything shown is derived
-// from them here.
+// from them here. The editor's controls manage the names of EDITOR_PARAM_NAMES; every other
+// rendering parameter the address holds (`blur=20` typed in the URL playground) is carried through
+// each change untouched, since the URL is the state and the editor may not lose part of it.
+
+/** The signature is made for a whole query: it is never part of the state, but signed afresh. */
+const SIGNATURE_PARAM = 's';
 
 /** Parameters with some set (a string) or removed (null); `undefined` leaves one as it is. */
-export type ParamChanges = Partial<Record<EditorParamName, string | null | undefined>>;
+export type ParamChanges = Partial<Record<EditorParamName, string | null | undefined>> &
+  Readonly<Record<string, string | null | undefined>>;
 
-/** `params` with the changes applied; a null removes the parameter. */
+/** `params` with the changes applied; a null removes the parameter, the others stay as they are. */
 export function withParams(params: EditorParams, changes: ParamChanges): EditorParams {
-  const next: Partial<Record<EditorParamName, string>> = {};
-  for (const name of EDITOR_PARAM_NAMES) {
-    const value = name in changes ? changes[name] : undefined;
-    if (value === null) continue;
-    const kept = value ?? params[name];
-    if (kept !== undefined) next[name] = kept;
+  const next = new Map<string, string>(Object.entries(params));
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) next.delete(name);
+    else if (value !== undefined) next.set(name, value);
   }
-  return next;
+  return Object.fromEntries(next);
 }
 
-/** The editor parameters of a query string; other query parameters are not the editor's. */
+/** The rendering parameters of a query string: all of them but the signature, first value wins. */
 export function paramsFromSearch(search: URLSearchParams): EditorParams {
-  const params: Partial<Record<EditorParamName, string>> = {};
-  for (const name of EDITOR_PARAM_NAMES) {
-    const value = search.get(name);
-    if (value !== null) params[name] = value;
+  const params: Record<string, string> = {};
+  for (const [name, value] of search) {
+    if (name === '' || name === SIGNATURE_PARAM || Object.hasOwn(params, name)) continue;
+    params[name] = value;
   }
   return params;
 }
 
-/** The query string holding `params` in place of the editor parameters `search` had. */
-export function searchWithParams(search: URLSearchParams, params: EditorParams): URLSearchParams {
-  const next = new URLSearchParams(search);
-  for (const name of EDITOR_PARAM_NAMES) next.delete(name);
+/** The parameters in rendering order: the editor's in catalogue order, then the others as set. */
+function orderedEntries(params: EditorParams): [string, string][] {
+  const entries: [string, string][] = [];
   for (const name of EDITOR_PARAM_NAMES) {
     const value = params[name];
-    if (value !== undefined) next.set(name, value);
+    if (value !== undefined) entries.push([name, value]);
   }
-  return next;
+  const managed: readonly string[] = EDITOR_PARAM_NAMES;
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && !managed.includes(name)) entries.push([name, value]);
+  }
+  return entries;
+}
+
+/** The query string holding `params`: the page's query is the rendering query, nothing else. */
+export function searchWithParams(_search: URLSearchParams, params: EditorParams): URLSearchParams {
+  return new URLSearchParams(orderedEntries(params));
 }
 
 /** Whether two parameter sets ask for the same image. */
 export function sameParams(a: EditorParams, b: EditorParams): boolean {
-  return EDITOR_PARAM_NAMES.every((name) => a[name] === b[name]);
+  const entriesOfA = orderedEntries(a);
+  if (entriesOfA.length !== orderedEntries(b).length) return false;
+  return entriesOfA.every(([name, value]) => b[name] === value);
 }
 
-/** The asset's rendering URL with `params`, in the catalogue order of editor-types.ts. */
+/** The asset's rendering URL with `params`: the editor's in catalogue order, then the others. */
 export function renderingUrl(fullUrl: string, params: EditorParams): string {
   const url = new URL(fullUrl);
-  for (const name of EDITOR_PARAM_NAMES) {
-    const value = params[name];
-    if (value !== undefined) url.searchParams.set(name, value);
-  }
+  for (const [name, value] of orderedEntries(params)) url.searchParams.set(name, value);
   return url.toString();
 }
 

@@ -7,9 +7,12 @@ import {
   changeLock,
   changeSide,
   currentSize,
+  enlargementOf,
+  keepOriginalSize,
   parseRatio,
 } from './resize.utils.ts';
 import { chooseRatioInMode, type EditorSession } from './modes.utils.ts';
+import { EnlargementNote } from './enlargement-note.tsx';
 import { SizeInput } from './size-input.tsx';
 
 const RATIO_ITEMS = RATIO_CHOICES.map((label) => ({ label }));
@@ -24,6 +27,8 @@ export interface ResizeFieldsProps {
 /** Width, height, aspect ratio and its lock: the Resize Image, Fill Size and Crop Size fields. */
 export function ResizeFields({ session, origin, onChange, disabled = false }: ResizeFieldsProps) {
   const size = currentSize(session.params, origin);
+  // The crop panel sizes a frame still being drawn: the note is for the sizes an export gets.
+  const enlargement = session.mode === 'crop' ? null : enlargementOf(session.params, origin);
   const customId = useId();
   const customErrorId = useId();
   const [customRatio, setCustomRatio] = useState(session.params.ar ?? '');
@@ -66,6 +71,14 @@ export function ResizeFields({ session, origin, onChange, disabled = false }: Re
           onCommit={(value) => setSide('height', value)}
         />
       </div>
+      {enlargement && (
+        <EnlargementNote
+          enlargement={enlargement}
+          onKeepOriginalSize={() =>
+            onChange({ ...session, params: keepOriginalSize(session.params, origin) })
+          }
+        />
+      )}
       <Select
         tone="dark"
         label="Aspect ratio"

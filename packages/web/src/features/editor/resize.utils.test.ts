@@ -9,6 +9,8 @@ import {
   chooseRatio,
   clampSide,
   currentSize,
+  enlargementOf,
+  keepOriginalSize,
   parseRatio,
   ratioSettingOf,
   ratioText,
@@ -184,5 +186,33 @@ describe('resize arithmetic', () => {
     expect(ratioSettingOf({})).toEqual(locked);
     expect(ratioSettingOf({ ar: '4:5' })).toEqual({ choice: '4:5', locked: true });
     expect(ratioSettingOf({ ar: '7:3' })).toEqual(unlocked);
+  });
+});
+
+describe('enlargement', () => {
+  const small = {
+    originWidth: 640,
+    originHeight: 427,
+    originFileSize: 1,
+    originImgType: 'jpeg',
+    originUrl: 'http://x.test/a.jpg',
+    originAspectRatio: 640 / 427,
+  };
+
+  it('is said when the output is wider than the source, and undone by keeping its size', () => {
+    expect(enlargementOf({ w: '1234' }, small)).toEqual({
+      output: { width: 1234, height: 823 },
+      base: { width: 640, height: 427 },
+      baseName: 'original',
+    });
+    expect(keepOriginalSize({ w: '1234', blur: '20' }, small)).toEqual({ w: '640', blur: '20' });
+    expect(enlargementOf({ w: '640' }, small)).toBeNull();
+    expect(enlargementOf({ w: '1234', fit: 'max' }, small)).toBeNull();
+  });
+
+  it('measures against the crop frame when one is applied', () => {
+    const cropped = { rect: '0,0,314,333', w: '512', h: '543' };
+    expect(enlargementOf(cropped, small)?.baseName).toBe('crop');
+    expect(keepOriginalSize(cropped, small)).toEqual({ rect: '0,0,314,333', w: '314', h: '333' });
   });
 });

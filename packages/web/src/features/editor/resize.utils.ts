@@ -208,3 +208,46 @@ export function ratioSettingOf(params: EditorParams): RatioSetting {
   }
   return { choice: CUSTOM_RATIO, locked: false };
 }
+
+/** An output larger than what it is made from: the source, or the applied crop frame. */
+export interface Enlargement {
+  output: Size;
+  base: Size;
+  /** What the output is made from, as the note names it. */
+  baseName: 'original' | 'crop';
+}
+
+/**
+ * Whether the parameters ask for an output wider or taller than the image it is made from (the
+ * crop frame when one is applied, else the origin): the pixels would be stretched and soften.
+ * imgix's `fit=max` never enlarges (docs.imgix.com/apis/rendering/size/resize-fit-mode), so it
+ * asks for no warning.
+ */
+export function enlargementOf(params: EditorParams, origin: OriginProperties): Enlargement | null {
+  if (params.fit === 'max') return null;
+  const frame = parseRect(params.rect);
+  const base = frame
+    ? { width: frame.width, height: frame.height }
+    : { width: origin.originWidth, height: origin.originHeight };
+  const output = currentSize(params, origin);
+  if (output.width <= base.width && output.height <= base.height) return null;
+  return { output, base, baseName: frame ? 'crop' : 'original' };
+}
+
+/**
+ * "Keep original size": the output scaled down to fit within what it is made from, its shape
+ * kept; a side the parameters leave to the ratio stays left to it.
+ */
+export function keepOriginalSize(params: EditorParams, origin: OriginProperties): EditorParams {
+  const enlargement = enlargementOf(params, origin);
+  if (!enlargement) return params;
+  const { output, base } = enlargement;
+  const scale = Math.min(base.width / output.width, base.height / output.height);
+  // Rounded, then held within the base: 512 × 543 over a 314 × 333 crop is 314 × 333 again.
+  const width = clampSide(Math.min(base.width, Math.round(output.width * scale)));
+  const height = clampSide(Math.min(base.height, Math.round(output.height * scale)));
+  return withParams(params, {
+    w: params.w !== undefined || params.h === undefined ? String(width) : undefined,
+    h: params.h !== undefined ? String(height) : undefined,
+  });
+}

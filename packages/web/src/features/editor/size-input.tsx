@@ -3,12 +3,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   commitDraft,
   filterDraft,
+  stepValue,
   type NumberRules,
 } from '../../ui/number-input/number-input.utils.ts';
 import { focusWithinOutline } from '../../ui/focus.ts';
 import { MAX_SIDE, MIN_SIDE, SIDE_DIGITS, SIZE_DEBOUNCE_MS } from './resize.utils.ts';
 
 const SIDE_RULES: NumberRules = { range: [MIN_SIDE, MAX_SIDE], digitLength: SIDE_DIGITS };
+/** What Shift+ArrowUp or Shift+ArrowDown adds or takes away. */
+const SHIFT_STEP = 10;
 
 export interface SizeInputProps {
   label: string;
@@ -20,7 +23,7 @@ export interface SizeInputProps {
 /**
  * A width or height field (spec editor section 5): 1 to 9999, five digits at most, taken 500 ms
  * after the last keystroke (or at once on Enter); left empty, it goes back to the prior value
- * when it loses focus.
+ * when it loses focus. ArrowUp and ArrowDown step it by 1, by 10 with Shift.
  */
 export function SizeInput({ label, value, onCommit, disabled = false }: SizeInputProps) {
   const id = useId();
@@ -77,6 +80,14 @@ export function SizeInput({ label, value, onCommit, disabled = false }: SizeInpu
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && draft !== null) commit(draft);
+            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+              // Spec editor section 5, number input: the arrows step the value (Shift by 10,
+              // as spin buttons do); the step is taken like a keystroke, 500 ms after the last.
+              event.preventDefault();
+              const rules = { ...SIDE_RULES, step: event.shiftKey ? SHIFT_STEP : 1 };
+              const from = commitDraft(text, value, rules);
+              setDraft(String(stepValue(from, event.key === 'ArrowUp' ? 1 : -1, rules)));
+            }
           }}
           className="h-full w-full min-w-0 bg-transparent px-3 text-sm tabular-nums focus-visible:outline-none disabled:cursor-not-allowed"
         />

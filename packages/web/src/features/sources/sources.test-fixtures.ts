@@ -72,6 +72,8 @@ export function sourceResource(
     production?: Record<string, unknown>;
     date_modified?: number;
     premium_capabilities?: string[];
+    date_first_served?: number | null;
+    uploads_enabled?: boolean;
   } = {},
 ) {
   return {
@@ -85,9 +87,12 @@ export function sourceResource(
       date_created: Date.UTC(2025, 2, 1),
       date_deployed: Date.UTC(2025, 2, 1),
       date_modified: extra.date_modified ?? Date.UTC(2025, 2, 3, 12),
+      date_first_served: extra.date_first_served ?? null,
       global_version: 1,
       is_cors_validated: false,
       enable_multiframe: false,
+      // As the server answers: managed storage always takes uploads.
+      uploads_enabled: extra.uploads_enabled ?? extra.production?.type === 'darkroom_storage',
       secure_url_enabled: false,
       secure_url_token: '••••beef',
       image_error: null,
@@ -137,6 +142,13 @@ export function mockSourcePageApi(
     },
     'GET /api/v4/platform-settings': { body: settingsDocumentFor(settings) },
     [`GET /api/v4/sources/${source.id}`]: { body: documentOf(source) },
+    [`GET /api/v4/sources/${source.id}/upload-credentials`]: {
+      body: documentOf({
+        type: 'upload_credentials',
+        id: source.id,
+        attributes: { enabled: false, access_key: null, secret_key: null, sas_string: null },
+      }),
+    },
     'POST /api/v4/events': { status: 202, body: { data: null } },
   });
 }

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type RecordedRequest } from '../../../test/fetch-mock.ts';
 import { EditorToaster, toast } from '../../../ui/index.ts';
 import type { EditorParams, OriginProperties } from '../editor-types.ts';
+import { PremiumAvailabilityValue } from '../premium/premium-availability.tsx';
+import type { PremiumAvailability } from '../premium/premium-states.ts';
 import { ObjectTool } from './object-tool.tsx';
 import type { SelectionCropperProps } from './selection-cropper.tsx';
 
@@ -65,11 +67,14 @@ function mockRenders(lockedTimes: Record<string, number> = {}, status = 200) {
   return heads;
 }
 
-function renderTool(params: EditorParams = { w: '400' }) {
+function renderTool(
+  params: EditorParams = { w: '400' },
+  availability: PremiumAvailability | null = null,
+) {
   const onApply = vi.fn();
   const onExit = vi.fn();
   render(
-    <>
+    <PremiumAvailabilityValue value={availability}>
       <ObjectTool
         params={params}
         origin={origin}
@@ -78,7 +83,7 @@ function renderTool(params: EditorParams = { w: '400' }) {
         onExit={onExit}
       />
       <EditorToaster />
-    </>,
+    </PremiumAvailabilityValue>,
   );
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   return { onApply, onExit, user };
@@ -178,6 +183,31 @@ describe('ObjectTool', () => {
       'object-removal-rect': '280,180,240,240',
       'object-removal-prompt': 'a red balloon',
     });
+  });
+
+  it('offers Replace only where a generative provider can paint it', async () => {
+    mockRenders();
+    const { user } = renderTool(
+      {},
+      {
+        features: [],
+        objectReplacement: {
+          available: false,
+          unavailable_reason: 'Needs a generative image provider (GENERATIVE_API_URL).',
+        },
+      },
+    );
+    await image();
+    const replace = screen.getByRole('radio', { name: 'Replace' });
+    expect(replace).toBeDisabled();
+    expect(replace).toHaveAccessibleDescription(
+      'Replace: Not available on this server. Needs a generative image provider (GENERATIVE_API_URL). The operator of this Darkroom install can configure it.',
+    );
+    await user.click(replace);
+    expect(screen.getByRole('radio', { name: 'Remove' })).toBeChecked();
+    expect(screen.queryByLabelText('Replace with')).not.toBeInTheDocument();
+    // Removal still runs.
+    expect(screen.getByRole('button', { name: 'Remove Object' })).toBeEnabled();
   });
 
   it('shows a failed render in red over the image', async () => {

@@ -22,6 +22,8 @@ import {
 import { OBJECT_TOOL_RETRY_MS, STILL_PROCESSING_MESSAGE, usePolledRender } from './poll-render.ts';
 import { SelectionCropper } from './selection-cropper.tsx';
 import { PROMPT_MAX_LENGTH } from '../premium/modification-tools.utils.ts';
+import { usePremiumAvailability } from '../premium/premium-availability.tsx';
+import { objectReplacementState, unavailableMessage } from '../premium/premium-states.ts';
 
 export interface ObjectToolProps {
   params: EditorParams;
@@ -39,6 +41,9 @@ const MODES: { mode: ObjectMode; label: string }[] = [
 /** The object removal and replacement panel (editor spec section 2; its states, section 4). */
 export function ObjectTool({ params, origin, previewUrlFor, onApply, onExit }: ObjectToolProps) {
   const promptId = useId();
+  // Replacement is painted by the generative provider: offered only where it can run.
+  const replacement = objectReplacementState(usePremiumAvailability());
+  const replaceUnavailable = replacement.kind === 'unavailable';
   const [state, setState] = useState<ObjectToolState>(() => initialObjectToolState(params));
   /** The shown copy's natural width; null until the cropper is ready. */
   const [shownWidth, setShownWidth] = useState<number | null>(null);
@@ -80,7 +85,7 @@ export function ObjectTool({ params, origin, previewUrlFor, onApply, onExit }: O
 
   const imageError =
     render.kind === 'failed'
-      ? render.message
+      ? [render.message, render.reason].filter((part) => part !== null).join('. ')
       : imageFailed
         ? 'Image failed to load; try again or contact support.'
         : null;
@@ -124,23 +129,33 @@ export function ObjectTool({ params, origin, previewUrlFor, onApply, onExit }: O
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium text-zinc-300">Mode</legend>
           <div className="grid grid-cols-2 gap-1 rounded-md bg-zinc-800 p-1">
-            {MODES.map(({ mode, label }) => (
-              <label
-                key={mode}
-                className="flex cursor-pointer items-center justify-center rounded px-3 py-1.5 text-sm has-checked:bg-zinc-100 has-checked:text-zinc-900 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
-              >
-                <input
-                  type="radio"
-                  name={`${promptId}-mode`}
-                  value={mode}
-                  checked={state.mode === mode}
-                  onChange={() => act({ type: 'setMode', mode })}
-                  className="sr-only"
-                />
-                {label}
-              </label>
-            ))}
+            {MODES.map(({ mode, label }) => {
+              const off = mode === 'replace' && replaceUnavailable && state.mode !== 'replace';
+              return (
+                <label
+                  key={mode}
+                  className="flex cursor-pointer items-center justify-center rounded px-3 py-1.5 text-sm has-checked:bg-zinc-100 has-checked:text-zinc-900 has-focus-visible:ring-2 has-focus-visible:ring-brand-500 has-disabled:cursor-not-allowed has-disabled:text-zinc-500"
+                >
+                  <input
+                    type="radio"
+                    name={`${promptId}-mode`}
+                    value={mode}
+                    checked={state.mode === mode}
+                    disabled={off}
+                    aria-describedby={off ? `${promptId}-replace-note` : undefined}
+                    onChange={() => act({ type: 'setMode', mode })}
+                    className="sr-only"
+                  />
+                  {label}
+                </label>
+              );
+            })}
           </div>
+          {replacement.kind === 'unavailable' && (
+            <p id={`${promptId}-replace-note`} className="text-xs text-amber-300">
+              Replace: {unavailableMessage(replacement.reason)}
+            </p>
+          )}
         </fieldset>
         {state.mode === 'remove' ? (
           <div className="flex flex-col gap-2">

@@ -32,19 +32,45 @@ describe('pollRender', () => {
   });
 
   it('reports any other status with its text', async () => {
-    answers(reply(423), reply(403, 'Forbidden'));
+    answers(reply(423), reply(403, 'Forbidden'), reply(403, 'Forbidden'));
     const state = await pollRender(url, { retryMs: 0, signal: new AbortController().signal });
     expect(state).toEqual({
       kind: 'failed',
       status: 403,
       message: 'Image load failed: 403 Forbidden',
+      reason: null,
     });
+  });
+
+  it("reads the delivery's reason for a refusal from its body", async () => {
+    const because =
+      'object-removal-prompt needs a generative image provider, which this server does not have (set GENERATIVE_API_URL).';
+    const fetchMock = answers(
+      reply(422, 'Unprocessable Entity'),
+      new Response(`${because}\n`, {
+        status: 422,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      }),
+    );
+    const state = await pollRender(url, { retryMs: 0, signal: new AbortController().signal });
+    expect(state).toEqual({
+      kind: 'failed',
+      status: 422,
+      message: 'Image load failed: 422 Unprocessable Entity',
+      reason: because,
+    });
+    expect(fetchMock.mock.calls[1]).toEqual([url, expect.not.objectContaining({ method: 'HEAD' })]);
   });
 
   it('reports a network failure without a status', async () => {
     answers(new TypeError('Failed to fetch'));
     const state = await pollRender(url, { retryMs: 0, signal: new AbortController().signal });
-    expect(state).toEqual({ kind: 'failed', status: null, message: IMAGE_FAILED_MESSAGE });
+    expect(state).toEqual({
+      kind: 'failed',
+      status: null,
+      message: IMAGE_FAILED_MESSAGE,
+      reason: null,
+    });
   });
 
   it('stops waiting when aborted', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadFailedMessage, STILL_PROCESSING_MESSAGE } from '../image-status.utils.ts';
+import { failureReasonOf } from '../render-failure.ts';
 
 export { loadFailedMessage, STILL_PROCESSING_MESSAGE };
 
@@ -14,7 +15,13 @@ export type RenderState =
   | { kind: 'loading' }
   | { kind: 'processing' }
   | { kind: 'ready'; url: string }
-  | { kind: 'failed'; status: number | null; message: string };
+  | {
+      kind: 'failed';
+      status: number | null;
+      message: string;
+      /** The delivery's own words for the failure (its answer's body); null without. */
+      reason: string | null;
+    };
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -49,7 +56,7 @@ export async function pollRender(url: string, options: PollOptions): Promise<Ren
       response = await fetch(url, { method: 'HEAD', signal: options.signal, cache: 'no-store' });
     } catch (error) {
       if (options.signal.aborted) throw error;
-      return { kind: 'failed', status: null, message: IMAGE_FAILED_MESSAGE };
+      return { kind: 'failed', status: null, message: IMAGE_FAILED_MESSAGE, reason: null };
     }
     if (response.ok) return { kind: 'ready', url };
     if (response.status !== 423) {
@@ -57,6 +64,7 @@ export async function pollRender(url: string, options: PollOptions): Promise<Ren
         kind: 'failed',
         status: response.status,
         message: loadFailedMessage(response.status, response.statusText),
+        reason: await failureReasonOf(url, options.signal),
       };
     }
     options.onLocked?.(attempt);

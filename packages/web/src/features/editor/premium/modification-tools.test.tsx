@@ -10,6 +10,8 @@ import type { EditorCapabilities, EditorParams, OriginProperties } from '../edit
 import { editorCapabilitiesOf } from './capabilities.ts';
 import { ModificationTools, pageNavigation } from './modification-tools.tsx';
 import { PAYWALL_TEXT } from './paywall-dialog.tsx';
+import { PremiumAvailabilityValue } from './premium-availability.tsx';
+import type { PremiumAvailability } from './premium-states.ts';
 
 const SOURCE_ID = 'd'.repeat(24);
 const origin: OriginProperties = {
@@ -29,14 +31,51 @@ const everything = editorCapabilitiesOf([
   'image_to_video',
 ]);
 
+const NEEDS_PROVIDER = 'Needs a generative image provider (GENERATIVE_API_URL).';
+
+/** An install without a generative provider or ffmpeg, selling the built-in plans. */
+const installWithoutProvider: PremiumAvailability = {
+  features: [
+    {
+      name: 'background_removal',
+      available: true,
+      unavailable_reason: null,
+      plans: ['Starter', 'Growth'],
+    },
+    {
+      name: 'background_replacement',
+      available: false,
+      unavailable_reason: NEEDS_PROVIDER,
+      plans: ['Growth'],
+    },
+    { name: 'super_resolution', available: true, unavailable_reason: null, plans: ['Growth'] },
+    {
+      name: 'outpainting',
+      available: false,
+      unavailable_reason: NEEDS_PROVIDER,
+      plans: ['Growth'],
+    },
+    { name: 'object_removal', available: true, unavailable_reason: null, plans: ['Growth'] },
+    {
+      name: 'image_to_video',
+      available: false,
+      unavailable_reason: 'Needs ffmpeg on the server.',
+      plans: ['Growth'],
+    },
+  ],
+  objectReplacement: { available: false, unavailable_reason: NEEDS_PROVIDER },
+};
+
 function renderTools({
   params: initial = {},
   capabilities = everything,
   originOverrides = {},
+  availability = null,
 }: {
   params?: EditorParams;
   capabilities?: EditorCapabilities;
   originOverrides?: Partial<OriginProperties>;
+  availability?: PremiumAvailability | null;
 } = {}) {
   const changes: EditorParams[] = [];
   const onEnterGenerativeFill = vi.fn();
@@ -44,7 +83,7 @@ function renderTools({
   function Harness() {
     const [params, setParams] = useState(initial);
     return (
-      <>
+      <PremiumAvailabilityValue value={availability}>
         <ModificationTools
           params={params}
           origin={{ ...origin, ...originOverrides }}
@@ -60,7 +99,7 @@ function renderTools({
           onOpenObjectTool={onOpenObjectTool}
         />
         <EditorToaster />
-      </>
+      </PremiumAvailabilityValue>
     );
   }
   const router = createMemoryRouter([{ path: '*', Component: Harness }], {
@@ -216,6 +255,66 @@ describe('ModificationTools', () => {
     await user.clear(amount);
     await user.type(amount, '60{Enter}');
     expect(changes.at(-1)).toEqual({ sharp: '60' });
+  });
+
+  it('says what the operator must configure for a tool this server cannot run, without a paywall', async () => {
+    const api = mockDashboardApi();
+    const { user, changes, onEnterGenerativeFill } = renderTools({
+      capabilities: editorCapabilitiesOf(['background_removal', 'super_resolution']),
+      availability: installWithoutProvider,
+    });
+    const message = `Not available on this server. ${NEEDS_PROVIDER} The operator of this Darkroom install can configure it.`;
+    const replace = screen.getByRole('switch', { name: 'Background Replace' });
+    expect(replace).toBeDisabled();
+    expect(replace).toHaveAccessibleDescription(
+      `Put the subject on a background made from your prompt.${message}`,
+    );
+    const fill = screen.getByRole('button', { name: /Generative Fill/ });
+    expect(fill).toBeDisabled();
+    expect(fill).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('button', { name: /Image to Video/ })).toHaveAccessibleDescription(
+      'Not available on this server. Needs ffmpeg on the server. The operator of this Darkroom install can configure it.',
+    );
+    // The tools it can run and the account has stay as they were: no note, no paywall.
+    expect(screen.getByRole('switch', { name: 'Background Removal' })).toBeEnabled();
+    expect(screen.getAllByText(/Not available on this server/)).toHaveLength(3);
+
+    await user.click(fill);
+    await user.click(replace);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onEnterGenerativeFill).not.toHaveBeenCalled();
+    expect(changes).toEqual([]);
+    expect(eventNames(api)).toEqual([]);
+  });
+
+  it('names the plan that includes a tool the account lacks', async () => {
+    mockDashboardApi();
+    const { user } = renderTools({
+      capabilities: editorCapabilitiesOf([]),
+      availability: installWithoutProvider,
+    });
+    await user.click(screen.getByRole('switch', { name: 'Background Removal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock Premium Features' });
+    expect(dialog).toHaveTextContent(
+      'Background removal is not included in your plan. It is included in the Starter or Growth plan.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: /Object Removal & Replacement/ }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Unlock Premium Features' }),
+    ).toHaveTextContent('It is included in the Growth plan.');
+  });
+
+  it('lets a switch this server cannot run be turned off when the address had it on', async () => {
+    const { user, changes } = renderTools({
+      params: { 'bg-replace': 'a beach' },
+      capabilities: editorCapabilitiesOf([]),
+      availability: installWithoutProvider,
+    });
+    const replace = screen.getByRole('switch', { name: 'Background Replace' });
+    expect(replace).toBeEnabled();
+    await user.click(replace);
+    expect(changes).toEqual([{}]);
   });
 
   it('opens the object tool and the generative fill for an account that has them', async () => {

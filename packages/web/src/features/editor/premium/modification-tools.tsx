@@ -1,5 +1,5 @@
 import { Clapperboard, Eraser, Expand } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Badge, Button, NumberInput, toast, VerticalSwitch } from '../../../ui/index.ts';
 import type { EditorCapabilities, EditorParams, OriginProperties } from '../editor-types.ts';
 import { BackgroundReplaceForm } from './background-replace-form.tsx';
@@ -23,7 +23,9 @@ import {
   type PremiumTool,
 } from './modification-tools.utils.ts';
 import { PaywallDialog } from './paywall-dialog.tsx';
+import { usePremiumAvailability } from './premium-availability.tsx';
 import { trackPaywallClicked, trackPaywallShown } from './premium-events.ts';
+import { premiumStateOf, unavailableMessage, type PremiumState } from './premium-states.ts';
 
 export interface ModificationToolsProps {
   params: EditorParams;
@@ -66,6 +68,10 @@ export function ModificationTools({
   onOpenObjectTool,
 }: ModificationToolsProps) {
   const [lockedTool, setLockedTool] = useState<PremiumTool | null>(null);
+  const availability = usePremiumAvailability();
+  const stateOf = (tool: PremiumTool): PremiumState =>
+    premiumStateOf(tool, capabilities[tool], availability);
+  const lockedState = lockedTool === null ? null : stateOf(lockedTool);
   const [replaceOpened, setReplaceOpened] = useState(false);
   const replaceOn = replaceOpened || params['bg-replace'] !== undefined;
 
@@ -74,15 +80,23 @@ export function ModificationTools({
     onChange(next);
   };
 
-  /** Runs `action` when the account has `tool`, else shows the paywall. */
+  /**
+   * Runs `action` when the account has `tool`; shows the paywall when a plan would bring it. A
+   * tool this server cannot run has its control disabled, and no paywall: no plan would help.
+   */
   const unlocked = (tool: PremiumTool, action: () => void) => {
-    if (capabilities[tool]) {
+    const state = stateOf(tool);
+    if (state.kind === 'available') {
       action();
       return;
     }
+    if (state.kind === 'unavailable') return;
     setLockedTool(tool);
     trackPaywallShown(TOOL_NAMES[tool]);
   };
+  /** A switch is held off on a server that cannot run its tool; one already on can go off. */
+  const switchDisabled = (tool: PremiumTool, checked: boolean) =>
+    disabled || (!checked && stateOf(tool).kind === 'unavailable');
 
   const toggleBackgroundRemoval = (on: boolean) => {
     if (!on) {
@@ -168,21 +182,29 @@ export function ModificationTools({
       </h3>
       <VerticalSwitch
         label="Background Removal"
-        legend="Cut the subject out on a transparent background."
+        legend={
+          <ToolLegend state={stateOf('bgRemove')}>
+            Cut the subject out on a transparent background.
+          </ToolLegend>
+        }
         premium
         checked={params['bg-remove'] !== undefined}
         onCheckedChange={toggleBackgroundRemoval}
-        disabled={disabled}
+        disabled={switchDisabled('bgRemove', params['bg-remove'] !== undefined)}
         tooltip="Works on originals up to 12 MB and 50 megapixels."
       />
       <div className="flex flex-col gap-3">
         <VerticalSwitch
           label="Background Replace"
-          legend="Put the subject on a background made from your prompt."
+          legend={
+            <ToolLegend state={stateOf('bgReplace')}>
+              Put the subject on a background made from your prompt.
+            </ToolLegend>
+          }
           premium
           checked={replaceOn}
           onCheckedChange={toggleBackgroundReplace}
-          disabled={disabled}
+          disabled={switchDisabled('bgReplace', replaceOn)}
         />
         {replaceOn && (
           <BackgroundReplaceForm
@@ -195,11 +217,15 @@ export function ModificationTools({
       </div>
       <VerticalSwitch
         label="Super Resolution"
-        legend="Enlarge the image with an AI model that keeps detail sharp."
+        legend={
+          <ToolLegend state={stateOf('superRes')}>
+            Enlarge the image with an AI model that keeps detail sharp.
+          </ToolLegend>
+        }
         premium
         checked={params.upscale !== undefined}
         onCheckedChange={toggleSuperResolution}
-        disabled={disabled}
+        disabled={switchDisabled('superRes', params.upscale !== undefined)}
         tooltip="For originals under 1024 x 1024 and 1 MB."
       />
       <div className="flex flex-col gap-3">
@@ -226,12 +252,14 @@ export function ModificationTools({
         <ToolButton
           label="Generative Fill"
           icon={<Expand aria-hidden="true" className="size-4" />}
+          state={stateOf('outpainting')}
           disabled={disabled}
           onClick={() => unlocked('outpainting', onEnterGenerativeFill)}
         />
         <ToolButton
           label="Object Removal & Replacement"
           icon={<Eraser aria-hidden="true" className="size-4" />}
+          state={stateOf('objectRemove')}
           disabled={disabled}
           onClick={() =>
             unlocked('objectRemove', () => {
@@ -243,6 +271,7 @@ export function ModificationTools({
         <ToolButton
           label="Image to Video"
           icon={<Clapperboard aria-hidden="true" className="size-4" />}
+          state={stateOf('imageToVideo')}
           disabled={disabled}
           onClick={() =>
             unlocked('imageToVideo', () =>
@@ -255,6 +284,7 @@ export function ModificationTools({
       </div>
       <PaywallDialog
         feature={lockedTool === null ? null : TOOL_NAMES[lockedTool]}
+        plans={lockedState?.kind === 'higher-plan' ? lockedState.plans : []}
         learnMorePath={`/sources/${encodeURIComponent(sourceId)}`}
         onContact={() => {
           if (lockedTool !== null) trackPaywallClicked(TOOL_NAMES[lockedTool]);
@@ -265,30 +295,56 @@ export function ModificationTools({
   );
 }
 
+/** A switch's legend, with what the operator must configure when this server cannot run it. */
+function ToolLegend({ state, children }: { state: PremiumState; children: ReactNode }) {
+  return (
+    <>
+      {children}
+      {state.kind === 'unavailable' && (
+        <span className="mt-1 block text-xs text-amber-800">
+          {unavailableMessage(state.reason)}
+        </span>
+      )}
+    </>
+  );
+}
+
 function ToolButton({
   label,
   icon,
+  state,
   disabled,
   onClick,
 }: {
   label: string;
   icon: ReactNode;
+  state: PremiumState;
   disabled: boolean;
   onClick: () => void;
 }) {
+  const noteId = useId();
+  const unavailable = state.kind === 'unavailable';
   return (
-    <Button
-      type="button"
-      variant="secondary"
-      disabled={disabled}
-      onClick={onClick}
-      className="justify-start gap-2"
-    >
-      {icon}
-      {label}
-      <Badge color="purple" size="small" className="ml-auto">
-        Premium
-      </Badge>
-    </Button>
+    <div className="flex flex-col gap-1">
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={disabled || unavailable}
+        aria-describedby={unavailable ? noteId : undefined}
+        onClick={onClick}
+        className="justify-start gap-2"
+      >
+        {icon}
+        {label}
+        <Badge color="purple" size="small" className="ml-auto">
+          Premium
+        </Badge>
+      </Button>
+      {unavailable && (
+        <p id={noteId} className="text-xs text-amber-800">
+          {unavailableMessage(state.reason)}
+        </p>
+      )}
+    </div>
   );
 }

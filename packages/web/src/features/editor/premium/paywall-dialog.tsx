@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/index.ts';
 import { useModalFloating } from '../../../ui/overlay/use-modal-floating.ts';
+import { plansPhrase } from './premium-states.ts';
 
 const PAYWALL_TITLE = 'Unlock Premium Features';
 // Editor spec section 2 gives the text word for word, its spelling included.
@@ -13,6 +14,8 @@ export const PAYWALL_TEXT =
 export interface PaywallDialogProps {
   /** The locked tool's name, or null when the dialog is closed. */
   feature: string | null;
+  /** The plans that include it, cheapest first; empty when no plan on sale does. */
+  plans?: readonly string[];
   /** Where 'Learn more' leads: the source's configuration lists its premium features. */
   learnMorePath: string;
   onContact: () => void;
@@ -30,6 +33,7 @@ export function PaywallDialog({ feature, ...rest }: PaywallDialogProps) {
 
 function PaywallPanel({
   feature,
+  plans = [],
   learnMorePath,
   onContact,
   onClose,
@@ -37,6 +41,7 @@ function PaywallPanel({
   const titleId = useId();
   const textId = useId();
   const [contacted, setContacted] = useState(false);
+  const includedIn = plansPhrase(plans);
   const { context, setFloating, getFloatingProps } = useModalFloating(onClose);
 
   return (
@@ -60,7 +65,10 @@ function PaywallPanel({
             <p id={textId} className="mt-2 text-sm text-zinc-300">
               {PAYWALL_TEXT}
             </p>
-            <p className="mt-2 text-sm text-zinc-400">{feature} is not included in your plan.</p>
+            <p className="mt-2 text-sm text-zinc-400">
+              {feature} is not included in your plan.
+              {includedIn !== null && ` It is included in ${includedIn}.`}
+            </p>
             {contacted && (
               <p role="status" className="mt-3 rounded bg-zinc-800 p-3 text-sm text-zinc-100">
                 Premium features are granted by your Darkroom administrator: ask them to grant{' '}

@@ -7,6 +7,7 @@ import { Button, CollapsibleSection } from '../../../ui/index.ts';
 import { fileDeliveryUrl } from '../sources.utils.ts';
 import { ConfigField } from './config-controls.tsx';
 import { folderProblem, uploadPath } from './file-upload.utils.ts';
+import { StoredFiles } from './stored-files.tsx';
 import { UploadRow, type UploadItem } from './upload-row.tsx';
 import { useFileUploads } from './use-file-uploads.ts';
 
@@ -116,6 +117,10 @@ export function FilesSection({
             ))}
           </ul>
         )}
+        <StoredFiles
+          sourceId={source.id}
+          uploaded={items.filter((item) => item.status === 'uploaded').length}
+        />
       </div>
     </CollapsibleSection>
   );

@@ -1,5 +1,6 @@
 import { Copy, Eye, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useSecureUrlsIncluded } from '../../../api/account-plan.ts';
 import {
   getSecureUrlToken,
   useRegenerateSecureUrlTokenMutation,
@@ -18,6 +19,11 @@ export function SecureUrlsSection({ source, readOnly }: { source: Source; readOn
   const { save, saving } = useSaveSource(source.id);
   // Web proxies always sign their URLs: anyone could otherwise proxy any address through them.
   const alwaysOn = source.production.type === 'webproxy';
+  // The plan gate the upgrade card announces, as the server enforces it: turning them on needs a
+  // paid plan; turning them off never does.
+  const included = useSecureUrlsIncluded();
+  const gated = included === false && !source.secure_url_enabled;
+  const gateNoteId = useId();
 
   const reveal = async () => {
     setRevealing(true);
@@ -64,7 +70,8 @@ export function SecureUrlsSection({ source, readOnly }: { source: Source; readOn
         <Switch
           label={alwaysOn ? 'Secure URLs (always on for web proxies)' : 'Require signed URLs'}
           checked={alwaysOn || source.secure_url_enabled}
-          disabled={readOnly || alwaysOn || saving}
+          disabled={readOnly || alwaysOn || saving || gated}
+          aria-describedby={gated ? gateNoteId : undefined}
           onCheckedChange={(on) =>
             void save(
               { secure_url_enabled: on },
@@ -72,6 +79,11 @@ export function SecureUrlsSection({ source, readOnly }: { source: Source; readOn
             )
           }
         />
+        {gated && (
+          <p id={gateNoteId} className="text-sm text-zinc-600">
+            Your plan does not include secure URLs: a paid plan turns them on.
+          </p>
+        )}
         <div className="space-y-2">
           <p className="text-sm font-medium text-zinc-800">Signing token</p>
           <div className="flex flex-wrap items-center gap-2">

@@ -55,7 +55,10 @@ describe('SourceConfigPage', { timeout: 30000 }, () => {
     const { user } = renderApp(`/sources/${sourceIds.first}`);
     const viewPlans = await screen.findAllByRole('link', { name: 'View plans' });
     await user.click(viewPlans[0] as HTMLElement);
-    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    // The billing pages load lazily: on a busy machine that takes longer than the default second.
+    expect(
+      await screen.findByRole('heading', { name: 'Billing' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(api.requestsTo('POST /api/v4/events').map((request) => request.body)).toContainEqual(
         expect.objectContaining({
@@ -166,6 +169,33 @@ describe('SourceConfigPage', { timeout: 30000 }, () => {
       expect(within(section('Secure URLs')).getByLabelText('Secure URL token')).toHaveTextContent(
         'ffff0000ffff0000',
       ),
+    );
+  });
+
+  it('offers "Require signed URLs" only on a plan that includes them, as the server enforces', async () => {
+    const planOf = (basePrice: number) => ({
+      body: documentOf({
+        type: 'account_plans',
+        id: 'account',
+        attributes: { base_price: basePrice, plan_type: basePrice > 0 ? 'Starter' : 'Free' },
+      }),
+    });
+    const api = mockConfigApi();
+    api.on('GET /api/v4/account/plan', planOf(0));
+    const { unmount } = renderApp(`/sources/${sourceIds.first}`);
+    const secure = await screen.findByRole('region', { name: 'Secure URLs' });
+    const box = within(secure).getByRole('switch', { name: 'Require signed URLs' });
+    await waitFor(() => expect(box).toBeDisabled());
+    expect(box).toHaveAccessibleDescription(
+      'Your plan does not include secure URLs: a paid plan turns them on.',
+    );
+    unmount();
+
+    api.on('GET /api/v4/account/plan', planOf(1900));
+    renderApp(`/sources/${sourceIds.first}`);
+    const paid = await screen.findByRole('region', { name: 'Secure URLs' });
+    await waitFor(() =>
+      expect(within(paid).getByRole('switch', { name: 'Require signed URLs' })).toBeEnabled(),
     );
   });
 
@@ -306,14 +336,34 @@ describe('SourceConfigPage', { timeout: 30000 }, () => {
     ).toHaveAttribute('href', 'https://demo.img.example/astronaut.png?w=600&auto=format');
   });
 
-  it('says an unsigned sample is refused while secure URLs are on, and offers none for web proxies', async () => {
+  it('signs the sample through the server while secure URLs are on, and offers none for web proxies', async () => {
     const signed = sourceResource(sourceIds.first, 'photos');
     signed.attributes.secure_url_enabled = true;
-    const { user, unmount } = await openSourcePage(signed);
+    const { api, user, unmount } = await openSourcePage(signed);
+    api.on(`POST /api/v4/sources/${sourceIds.first}/signed-urls`, (request) => {
+      const { paths } = (request.body as { data: { attributes: { paths: string[] } } }).data
+        .attributes;
+      return {
+        body: documentOf({
+          type: 'signed_urls',
+          id: sourceIds.first,
+          attributes: {
+            signed: true,
+            urls: paths.map((path) => ({ path, signed_path: `${path}&s=${'a'.repeat(32)}` })),
+          },
+        }),
+      };
+    });
     const sample = section('Try a delivery URL');
     await user.type(within(sample).getByLabelText('File path'), 'shoe.png');
-    expect(sample).toHaveTextContent(/Secure URLs are on/);
-    expect(within(sample).queryByRole('link', { name: /Open in a new tab/ })).toBeNull();
+    const signedUrl = `https://photos.img.example/shoe.png?w=600&auto=format&s=${'a'.repeat(32)}`;
+    expect(await within(sample).findByText(signedUrl)).toBeInTheDocument();
+    expect(within(sample).getByRole('link', { name: /Open in a new tab/ })).toHaveAttribute(
+      'href',
+      signedUrl,
+    );
+    // Typing pauses before signing: one request for the whole path, not one per key.
+    expect(api.requestsTo(`POST /api/v4/sources/${sourceIds.first}/signed-urls`)).toHaveLength(1);
     unmount();
 
     await openSourcePage(

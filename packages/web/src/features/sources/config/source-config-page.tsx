@@ -16,9 +16,13 @@ import { CacheSection } from './cache-section.tsx';
 import { useSaveSource } from './config-controls.tsx';
 import { CredentialsSection } from './credentials-section.tsx';
 import { DefaultParamsSection } from './default-params-section.tsx';
+import { DeleteSourceSection } from './delete-source-section.tsx';
+import { HiddenAssetsSection } from './hidden-assets-section.tsx';
 import { CrossOriginSection, FallbacksSection } from './delivery-section.tsx';
 import { DomainsSection } from './domains-section.tsx';
 import { FilesSection } from './files-section.tsx';
+import { OriginAuthSection } from './origin-auth-section.tsx';
+import { UploadCredentialsSection } from './upload-credentials-section.tsx';
 import { PremiumFeaturesSection } from './premium-features-section.tsx';
 import { SampleUrlSection, offersSampleUrl } from './sample-url-section.tsx';
 import { SecureUrlsSection } from './secure-urls-section.tsx';
@@ -245,7 +249,11 @@ function SourceConfiguration({ source, settings }: { source: Source; settings: P
         <FallbacksSection source={source} schemas={schemas} readOnly={readOnly} />
         <CrossOriginSection source={source} readOnly={readOnly} />
         <CredentialsSection source={source} schemas={schemas} readOnly={readOnly} />
+        <OriginAuthSection source={source} readOnly={readOnly} />
+        <UploadCredentialsSection source={source} readOnly={readOnly} />
         <PremiumFeaturesSection source={source} installFeatures={settings.premium_features} />
+        {!source.demo && <HiddenAssetsSection source={source} readOnly={readOnly} />}
+        {!readOnly && <DeleteSourceSection source={source} />}
       </div>
     </>
   );

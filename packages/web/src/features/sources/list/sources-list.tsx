@@ -38,7 +38,7 @@ function SubdomainLink({
   const url = subdomainUrl(subdomain, deliveryDomain);
   return (
     <a href={url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
-      {url.replace('https://', '')}
+      {url.replace(/^https?:\/\//, '')}
     </a>
   );
 }

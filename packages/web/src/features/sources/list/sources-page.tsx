@@ -11,6 +11,7 @@ import { ListEmpty, ListError, ListSkeleton } from '../../lists/list-states.tsx'
 import { Pagination } from '../../lists/pagination.tsx';
 import { parsePageParam, searchWithPage } from '../../lists/pagination.utils.ts';
 import { PermissionNote } from '../../permissions/permission-note.tsx';
+import { OnboardingChecklist } from './onboarding-checklist.tsx';
 import { SourcesList } from './sources-list.tsx';
 import { sourceAssetsPath } from '../../assets/asset.utils.ts';
 
@@ -60,6 +61,8 @@ export function SourcesPage() {
         </div>
         {createLink || <CreateSourceLocked />}
       </div>
+
+      <OnboardingChecklist />
 
       {sources.isPending ? (
         <ListSkeleton label="Loading sources" rows={4} />

@@ -1,6 +1,7 @@
 import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { deliveryScheme } from '@darkroom/core';
 import { Button, FormErrorBanner } from '../../../ui/index.ts';
 
 export type Availability =
@@ -9,7 +10,11 @@ export type Availability =
   | { status: 'available'; subdomain: string }
   | { status: 'unavailable'; subdomain: string; message: string };
 
-/** The subdomain input between its `https://` prefix and `.{delivery domain}` suffix. */
+/**
+ * The subdomain input between its scheme prefix and `.{delivery domain}` suffix. The scheme is
+ * the one delivery URLs of this install get (`http://` on a local delivery domain), so the
+ * address read here is the one the source will answer on.
+ */
 function SubdomainField({
   deliveryDomain,
   availability,
@@ -30,7 +35,9 @@ function SubdomainField({
       <div
         className={`flex h-10 items-stretch overflow-hidden rounded-lg bg-white ring-1 ring-inset focus-within:ring-2 focus-within:ring-brand-500 ${error ? 'ring-red-500' : 'ring-zinc-300'}`}
       >
-        <span className="flex items-center bg-zinc-50 px-3 text-sm text-zinc-500">https://</span>
+        <span className="flex items-center bg-zinc-50 px-3 text-sm text-zinc-500">
+          {deliveryScheme(deliveryDomain)}://
+        </span>
         <input
           id={id}
           autoComplete="off"

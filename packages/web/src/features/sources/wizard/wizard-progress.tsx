@@ -46,11 +46,12 @@ export function WizardProgress({
               />
               <span
                 className={clsx(
-                  'flex items-center gap-1 truncate text-xs font-medium',
+                  // Wraps rather than truncates: three titles do not fit on one line of a phone.
+                  'flex items-start gap-1 text-xs leading-tight font-medium break-words',
                   state === 'current' ? 'text-zinc-900' : 'text-zinc-500',
                 )}
               >
-                {state === 'previous' && <Check aria-hidden="true" className="size-3.5" />}
+                {state === 'previous' && <Check aria-hidden="true" className="size-3.5 shrink-0" />}
                 <span className="sr-only">
                   {state === 'previous'
                     ? 'Previous step: '
