@@ -142,14 +142,19 @@ describe.runIf(process.platform === 'linux')('WORKERS, server processes on one p
     return launcher;
   }
 
-  it('refuses more than one worker on the embedded database, on a wrong setting', async () => {
-    const stopped = await launch({ WORKERS: '2' }).exited;
-    expect(stopped.code).toBe(78);
-    expect(stopped.output).toContain(
-      'WORKERS: must be 1 without DATABASE_URL: the embedded database is opened by one process only',
-    );
-    expect(stopped.output).not.toContain('starting it again');
-  });
+  // Starting `npm start` (tsx compiling the server) alone can take half a minute on a loaded machine.
+  it(
+    'refuses more than one worker on the embedded database, on a wrong setting',
+    { timeout: 180_000 },
+    async () => {
+      const stopped = await launch({ WORKERS: '2' }).exited;
+      expect(stopped.code).toBe(78);
+      expect(stopped.output).toContain(
+        'WORKERS: must be 1 without DATABASE_URL: the embedded database is opened by one process only',
+      );
+      expect(stopped.output).not.toContain('starting it again');
+    },
+  );
 
   describe.runIf(postgresUrl !== null)('on PostgreSQL', () => {
     const database = `darkroom_workers_${randomBytes(6).toString('hex')}`;
