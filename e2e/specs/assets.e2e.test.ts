@@ -83,7 +83,7 @@ describe('the asset manager in the browser', () => {
     expect(await page.getByRole('button', { name: 'Hide image' }).count()).toBe(0);
     expect(await page.getByRole('form', { name: 'Edit asset' }).count()).toBe(0);
     // The large preview is rendered by Darkroom too.
-    const preview = page.getByRole('img', { name: 'coffee.png' });
+    const preview = page.getByRole('img', { name: 'coffee.png', exact: true });
     await expect
       .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth), {
         timeout: 15_000,
@@ -102,8 +102,12 @@ describe('the asset manager in the browser', () => {
     expect(embed).toMatch(/^<img src="[^"]+" srcset="[^"]+" sizes="100vw"/);
     const srcset = /srcset="([^"]+)"/.exec(embed)?.[1] ?? '';
     const entries = srcset.split(', ');
-    expect(entries.map((entry) => Number(/ (\d+)w$/.exec(entry)?.[1]))).toEqual(EMBED_WIDTHS);
-    expect(entries[0]).toBe(`${url}?auto=format&amp;w=100 100w`);
+    // fit=max cannot enlarge: the widths stop at the image's own 600 px.
+    expect(entries.map((entry) => Number(/ (\d+)w$/.exec(entry)?.[1]))).toEqual([
+      ...EMBED_WIDTHS.filter((width) => width < 600),
+      600,
+    ]);
+    expect(entries[0]).toBe(`${url}?auto=format&amp;fit=max&amp;w=100 100w`);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -70,7 +70,15 @@ describe('uploads into the customer’s own storage in the browser', () => {
     await section.getByRole('button', { name: 'Check and save' }).click();
     await section.getByText('Uploads on.', { exact: true }).waitFor();
     expect(await section.getByText(origins.s3.secretKey).count()).toBe(0);
-    await section.scrollIntoViewIfNeeded();
+    // The section renders again once its saved state arrives: scroll once it holds still.
+    await expect
+      .poll(() =>
+        section.scrollIntoViewIfNeeded().then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
     await screenshot(page, 'customer-upload-credentials-saved-desktop');
 
     // The asset manager now uploads into the bucket, into a folder, and the grid shows the file.
@@ -101,7 +109,15 @@ describe('uploads into the customer’s own storage in the browser', () => {
     await page.setViewportSize(PHONE);
     await screenshot(page, 'customer-upload-grid-phone');
     await page.goto(`/sources/${sourceId}`);
-    await page.getByRole('region', { name: 'Upload credentials' }).scrollIntoViewIfNeeded();
+    const credentials = page.getByRole('region', { name: 'Upload credentials' });
+    await expect
+      .poll(() =>
+        credentials.scrollIntoViewIfNeeded().then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
     await screenshot(page, 'customer-upload-credentials-phone');
     await context.close();
   });

@@ -37,7 +37,7 @@ function editorParams(page: Page): Record<string, string> {
 }
 
 async function waitForPreview(page: Page) {
-  const preview = page.getByRole('img', { name: 'coffee.png' });
+  const preview = page.getByRole('img', { name: 'coffee.png', exact: true });
   await expect
     .poll(
       () => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),

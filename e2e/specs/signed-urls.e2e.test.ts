@@ -122,7 +122,7 @@ describe('a source that requires signed URLs, in the dashboard', () => {
     // The asset page's preview is signed and loads.
     await tile.click();
     await page.getByRole('heading', { level: 1, name: 'coffee.png' }).waitFor();
-    const preview = page.getByRole('img', { name: 'coffee.png' });
+    const preview = page.getByRole('img', { name: 'coffee.png', exact: true });
     await expectLoaded(preview);
     expect(await preview.getAttribute('src')).toMatch(SIGNED);
     await screenshot(page, 'signed-urls-asset-desktop');
@@ -166,7 +166,7 @@ describe('a source that requires signed URLs, in the dashboard', () => {
     // At phone width the signed preview loads too.
     await page.setViewportSize(PHONE);
     await page.goto(`/assets/${sourceId}/coffee.png`);
-    await expectLoaded(page.getByRole('img', { name: 'coffee.png' }));
+    await expectLoaded(page.getByRole('img', { name: 'coffee.png', exact: true }));
     await screenshot(page, 'signed-urls-asset-phone');
     await context.close();
   });

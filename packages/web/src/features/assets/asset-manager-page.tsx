@@ -158,7 +158,10 @@ function SourceAssets({ source, maxBytes }: { source: AssetSource; maxBytes: num
       <ListEmpty
         title="Indexing in progress"
         description="Darkroom is reading this source's files. They appear here as they are found."
-        action={<ReindexButton sourceId={source.id} readOnly={readOnly} />}
+        // A web folder or proxy has its Re-index in the note about served paths above.
+        action={
+          servedPaths ? undefined : <ReindexButton sourceId={source.id} readOnly={readOnly} />
+        }
       />
     ) : (
       <ListEmpty
