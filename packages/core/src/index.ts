@@ -17,6 +17,7 @@ export * from './url/md5.ts';
 export * from './url/signing.ts';
 export * from './sources/index.ts';
 export * from './capabilities/index.ts';
+export * from './experiments/index.ts';
 export type * from './params/types.ts';
 export { parseParams, PARAM_MESSAGES, type ParseParamsOptions } from './params/parse.ts';
 export { languageCode, threeLetterLanguageCode } from './params/language-codes.ts';

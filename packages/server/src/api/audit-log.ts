@@ -59,6 +59,10 @@ export const AUDIT_ACTIONS: readonly string[] = [
     // Recorded by api/password-resets.ts, which knows the account only once the token is read.
     'user.password_reset_requested',
     'user.password_reset',
+    // Recorded by api/upload-credentials-audit.ts, which knows whether keys were added or replaced.
+    'source.upload_credentials_added',
+    'source.upload_credentials_replaced',
+    'source.upload_credentials_removed',
   ]),
 ].sort();
 

@@ -51,6 +51,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /password-resets/:token': 'public',
   // The dashboard's own event log and the install's settings every screen reads.
   'POST /events': 'signed_in',
+  // The signed-in user's own dashboard experiment variants (api/experiments.ts).
+  'GET /experiments/assignments': 'signed_in',
   'GET /platform-settings': 'signed_in',
   // The marker of the dashboard's own delivery requests (api/internal-marker.ts).
   'GET /delivery-markers/current': 'signed_in',

@@ -15,6 +15,7 @@ import { billingWebhookRoutes } from './billing-webhooks.ts';
 import { impersonationRoutes } from './admin-impersonations.ts';
 import { requireAdminSession } from './authentication.ts';
 import { eventRoutes } from './events.ts';
+import { adminExperimentRoutes, experimentRoutes } from './experiments.ts';
 import { hiddenAssetRoutes } from './hidden-assets.ts';
 import { invitationRoutes } from './invitations.ts';
 import { passwordResetRoutes } from './password-resets.ts';
@@ -56,6 +57,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       invitationRoutes(api);
       passwordResetRoutes(api);
       eventRoutes(api);
+      experimentRoutes(api);
       analyticsRoutes(api);
       platformSettingsRoutes(api);
       internalMarkerRoutes(api);
@@ -89,6 +91,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       sourceRoutes(admin, 'admin');
       impersonationRoutes(admin);
       adminEventRoutes(admin);
+      adminExperimentRoutes(admin);
       billingAdminRoutes(admin);
     },
     { prefix: `${API_PREFIX}/admin` },

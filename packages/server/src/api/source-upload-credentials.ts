@@ -2,29 +2,24 @@
 // source's own bucket or container (spec platform sections 3, 5 and 8). Read with its secrets
 // masked; replaced whole with PUT, which first writes and deletes a probe object under the
 // source's prefix; removed with DELETE, which makes the source read-only again.
-import {
-  pointerFromIssuePath,
-  SOURCE_MESSAGES,
-  takesUploadCredentials,
-  uploadCredentialsUpdateSchema,
-} from '@darkroom/core';
+import { SOURCE_MESSAGES, takesUploadCredentials } from '@darkroom/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SourceRow } from '../db/schema.ts';
 import { apiError } from '../errors.ts';
-import {
-  probeWritePermission,
-  UploadCredentialsRefused,
-  writingAdapter,
-} from '../storage/customer-writes.ts';
+import { writingAdapter } from '../storage/customer-writes.ts';
 import {
   encryptUploadCredentials,
   uploadCredentialsAttributes,
-  type UploadCredentials,
 } from '../storage/upload-credentials.ts';
 import { updateSource } from '../store/sources.ts';
+import { recordUploadCredentialsChange } from './upload-credentials-audit.ts';
 import { sendData } from './documents.ts';
-import { issueErrors } from './field-errors.ts';
+import {
+  parseUploadCredentials,
+  proveUploadCredentials,
+  requireWritingAdapter,
+} from './upload-credentials-check.ts';
 import { describeRoutes } from './openapi/registry.ts';
 import { requestAttributes } from './request-document.ts';
 import { loadSource, refuseDemoEdit } from './sources.ts';
@@ -111,34 +106,23 @@ export function sourceUploadCredentialRoutes(app: FastifyInstance): void {
     refuseDemoEdit(source);
     refuseOtherTypes(source);
     const attributes = requestAttributes(request.body, RESOURCE);
-    const parsed = uploadCredentialsUpdateSchema(source.type).safeParse(attributes);
-    if (!parsed.success) throw issueErrors(parsed.error.issues, ATTRIBUTES);
-    const data = parsed.data as Record<string, string>;
-    const credentials: UploadCredentials =
-      source.type === 'azure'
-        ? { kind: 'sas', sas: String(data.sas_string).replace(/^\?/, '') }
-        : { kind: 'keys', accessKey: String(data.access_key), secretKey: String(data.secret_key) };
+    const credentials = parseUploadCredentials(source.type, attributes, ATTRIBUTES);
     const adapter = await writingAdapter(origins, secrets, source, credentials);
-    if (adapter === null) {
-      throw apiError(
-        'validation_failed',
-        'Azure file shares cannot take uploads. Use a source on a blob container to upload from the asset manager.',
-        { pointer: ATTRIBUTES },
-      );
-    }
-    try {
-      await probeWritePermission(adapter);
-    } catch (error) {
-      if (!(error instanceof UploadCredentialsRefused)) throw error;
-      request.log.info({ err: error.cause, sourceId: source.id }, 'upload credentials refused');
-      const blamed = source.type === 'azure' ? ['sas_string'] : ['access_key'];
-      throw apiError('invalid_source_config', error.message, {
-        pointer: pointerFromIssuePath(blamed, ATTRIBUTES),
-      });
-    }
+    await proveUploadCredentials(
+      request,
+      requireWritingAdapter(adapter, ATTRIBUTES),
+      source.type,
+      ATTRIBUTES,
+    );
     const updated = await updateSource(database.db, source.id, {
       uploadCredentials: encryptUploadCredentials(secrets, credentials),
     });
+    await recordUploadCredentialsChange(
+      request,
+      source.id,
+      source.upload_credentials === null ? 'added' : 'replaced',
+      credentials,
+    );
     return sendCredentials(app, reply, updated);
   });
 
@@ -149,6 +133,10 @@ export function sourceUploadCredentialRoutes(app: FastifyInstance): void {
       refuseDemoEdit(source);
       refuseOtherTypes(source);
       const updated = await updateSource(database.db, source.id, { uploadCredentials: null });
+      // Removing what was never set changes nothing, so leaves nothing in the log.
+      if (source.upload_credentials !== null) {
+        await recordUploadCredentialsChange(request, source.id, 'removed', null);
+      }
       return sendCredentials(app, reply, updated);
     },
   );

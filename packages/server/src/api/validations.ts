@@ -9,6 +9,10 @@ import { fieldError, issueErrors } from './field-errors.ts';
 import { originCheckFailure } from '../storage/check-failure.ts';
 import { requestAttributes } from './request-document.ts';
 import { describeRoutes } from './openapi/registry.ts';
+import {
+  checkWizardUploadCredentials,
+  wizardUploadCredentialsBody,
+} from './upload-credentials-check.ts';
 
 const CONFIGURATION_POINTER = '/data/attributes/configuration';
 
@@ -38,11 +42,14 @@ export function validationRoutes(app: FastifyInstance): void {
     'POST /validations/source/configurations': {
       summary: 'Check a storage configuration',
       description:
-        "Checks the configuration's fields, then reaches the storage with its credentials; a failure names the field at fault.",
+        "Checks the configuration's fields, then reaches the storage with its credentials; a failure names the field at fault. With `upload_credentials`, also writes and deletes a probe object with them, as saving them on a source does.",
       tag: 'Sources',
       body: {
         resource: 'source_configuration_validations',
-        attributes: z.object({ configuration: sourceSchemas.configuration }),
+        attributes: z.object({
+          configuration: sourceSchemas.configuration,
+          upload_credentials: wizardUploadCredentialsBody,
+        }),
       },
       answer: { status: 200, resource: 'source_configuration_validations' },
     },
@@ -99,6 +106,7 @@ export function validationRoutes(app: FastifyInstance): void {
         });
       }
     }
+    await checkWizardUploadCredentials(app, request, parsed.data, attributes.upload_credentials);
     return sendData(reply, 200, {
       type: 'source_configuration_validations',
       id: 'ok',

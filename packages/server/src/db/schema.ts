@@ -37,6 +37,7 @@ import type { SsoAuthCodesTable } from './tables/sso-auth-codes.ts';
 import type { UploadSessionsTable } from './tables/upload-sessions.ts';
 import type { UserTokensTable } from './tables/user-tokens.ts';
 import type { HeldDomainsTable, PurgesTable } from './tables/purges.ts';
+import type { ExperimentAssignmentsTable } from './tables/experiments.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/api-keys.ts';
@@ -44,6 +45,7 @@ export type * from './tables/audit-events.ts';
 export type * from './tables/assets.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/cluster-events.ts';
+export type * from './tables/experiments.ts';
 export type * from './tables/jobs.ts';
 export type * from './tables/purges.ts';
 export type * from './tables/rate-limits.ts';
@@ -88,4 +90,5 @@ export interface DatabaseSchema {
   cluster_events: ClusterEventsTable;
   purges: PurgesTable;
   held_domains: HeldDomainsTable;
+  experiment_assignments: ExperimentAssignmentsTable;
 }

@@ -85,14 +85,29 @@ export function writeConfiguration(
   source: Pick<SourceRow, 'type' | 'storage_provider' | 'credentials'>,
   credentials: UploadCredentials,
 ): SourceConfiguration {
-  const configuration: Record<string, unknown> = { ...configurationOf(secrets, source) };
+  return withUploadCredentials(configurationOf(secrets, source), credentials);
+}
+
+/**
+ * A configuration with its read keys swapped for `credentials`: the wizard checks upload
+ * credentials against a configuration before the source exists (api/validations.ts).
+ */
+export function withUploadCredentials(
+  source: SourceConfiguration,
+  credentials: UploadCredentials,
+): SourceConfiguration {
+  const configuration: Record<string, unknown> = { ...source };
   if (credentials.kind === 'sas') {
     configuration.azure_sas_string = credentials.sas;
     return configuration as unknown as SourceConfiguration;
   }
-  const type = source.type;
-  if (!isSourceType(type)) return configuration as unknown as SourceConfiguration;
-  const provider = isStorageProvider(source.storage_provider) ? source.storage_provider : undefined;
+  const type = configuration.type;
+  if (typeof type !== 'string' || !isSourceType(type)) {
+    return configuration as unknown as SourceConfiguration;
+  }
+  const provider = isStorageProvider(configuration.storage_provider)
+    ? configuration.storage_provider
+    : undefined;
   const accessField = credentialFieldName(type, 'access_key', provider);
   const secretField = credentialFieldName(type, 'secret_key', provider);
   if (accessField !== undefined) configuration[accessField] = credentials.accessKey;

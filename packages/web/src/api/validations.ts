@@ -1,4 +1,5 @@
 import { apiFetch, resourceDocument, type ApiDocument } from './client.ts';
+import type { UploadCredentialChanges } from './upload-credentials.ts';
 
 /** What `POST /validations/domains` checks: a subdomain or a custom domain. */
 export type DomainToValidate = { darkroom_subdomain: string } | { custom_domain: string };
@@ -24,9 +25,14 @@ export async function validateDomain(
  */
 export async function validateSourceConfiguration(
   configuration: Record<string, unknown>,
+  uploadCredentials: UploadCredentialChanges | null = null,
 ): Promise<void> {
   await apiFetch<ApiDocument<unknown>>('/validations/source/configurations', {
     method: 'POST',
-    body: resourceDocument('source_configuration_validations', { configuration }),
+    body: resourceDocument('source_configuration_validations', {
+      configuration,
+      // Proven with a probe object as well, before the source exists (spec platform section 8).
+      ...(uploadCredentials ? { upload_credentials: uploadCredentials } : {}),
+    }),
   });
 }

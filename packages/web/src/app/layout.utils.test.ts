@@ -61,6 +61,12 @@ describe('navGroupsFor', () => {
         to: '/admin/audit-log',
         icon: 'admin-audit-log',
       },
+      {
+        kind: 'link',
+        label: 'Admin: experiments',
+        to: '/admin/experiments',
+        icon: 'admin-experiments',
+      },
       { kind: 'link', label: 'UI gallery', to: '/ui', icon: 'ui-gallery' },
     ]);
   });

@@ -14,6 +14,7 @@ export type NavIconName =
   | 'admin-users'
   | 'admin-accounts'
   | 'admin-audit-log'
+  | 'admin-experiments'
   | 'ui-gallery';
 
 export type NavItem =
@@ -52,6 +53,12 @@ const ADMIN_ITEMS: NavItem[] = [
   { kind: 'link', label: 'Admin: users', to: '/admin/users', icon: 'admin-users' },
   { kind: 'link', label: 'Admin: accounts', to: '/admin/accounts', icon: 'admin-accounts' },
   { kind: 'link', label: 'Admin: audit log', to: '/admin/audit-log', icon: 'admin-audit-log' },
+  {
+    kind: 'link',
+    label: 'Admin: experiments',
+    to: '/admin/experiments',
+    icon: 'admin-experiments',
+  },
   { kind: 'link', label: 'UI gallery', to: '/ui', icon: 'ui-gallery' },
 ];
 

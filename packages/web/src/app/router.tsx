@@ -205,6 +205,15 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'admin/experiments',
+            loader: requireAdmin,
+            lazy: async () => {
+              const { ExperimentResultsPage } =
+                await import('../features/experiments/experiment-results-page.tsx');
+              return { Component: ExperimentResultsPage };
+            },
+          },
+          {
             path: 'ui',
             loader: requireAdmin,
             lazy: async () => {

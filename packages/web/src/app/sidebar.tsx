@@ -5,6 +5,7 @@ import {
   Database,
   Eraser,
   FileClock,
+  FlaskConical,
   Images,
   KeyRound,
   Lock,
@@ -37,6 +38,7 @@ const ICONS: Record<NavIconName, LucideIcon> = {
   'admin-users': ShieldUser,
   'admin-accounts': Building2,
   'admin-audit-log': FileClock,
+  'admin-experiments': FlaskConical,
   'ui-gallery': Shapes,
 };
 

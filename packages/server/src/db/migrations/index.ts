@@ -28,6 +28,7 @@ import { purgesAndDeletion } from './0027_purges_and_deletion.ts';
 import { originAuthentication } from './0028_origin_authentication.ts';
 import { firstServed } from './0031_first_served.ts';
 import { uploadCredentials } from './0032_upload_credentials.ts';
+import { experimentAssignments } from './0033_experiment_assignments.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it is applied; append, never reorder or edit. */
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   originAuthentication,
   firstServed,
   uploadCredentials,
+  experimentAssignments,
 ];

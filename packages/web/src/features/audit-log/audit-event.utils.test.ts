@@ -119,6 +119,25 @@ describe('describeTarget', () => {
       details: ['Email tried: eve@example.com'],
     });
   });
+
+  it('says which upload credentials were set, with the access key masked', () => {
+    const keys = event({
+      action: 'source.upload_credentials_added',
+      target_type: 'sources',
+      target_id: sourceId,
+      details: { credential: 'access_key', access_key: '••••0001' },
+    });
+    expect(describeTarget(keys, lookups, { linkSources: true }).details).toEqual([
+      'Access key ••••0001',
+    ]);
+    const sas = event({
+      action: 'source.upload_credentials_replaced',
+      target_type: 'sources',
+      target_id: sourceId,
+      details: { credential: 'sas_token' },
+    });
+    expect(describeTarget(sas, lookups, { linkSources: true }).details).toEqual(['SAS token']);
+  });
 });
 
 describe('auditLookups', () => {

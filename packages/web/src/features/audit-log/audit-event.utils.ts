@@ -77,7 +77,7 @@ function groupsOf(value: unknown): PermissionGroup[] {
   return PERMISSION_GROUPS.filter((group) => value.includes(group));
 }
 
-/** The details worth a line: the groups given, the email tried, the URL purged. */
+/** The details worth a line: the groups given, the email tried, the URL purged, the key set. */
 function detailLines(event: AuditEvent): string[] {
   const { details } = event;
   const lines: string[] = [];
@@ -87,6 +87,9 @@ function detailLines(event: AuditEvent): string[] {
   }
   if (typeof details['email'] === 'string') lines.push(`Email tried: ${details['email']}`);
   if (typeof details['url'] === 'string') lines.push(details['url']);
+  // Upload credentials: which kind, the access key masked as the API shows it (never a secret).
+  if (details['credential'] === 'sas_token') lines.push('SAS token');
+  if (typeof details['access_key'] === 'string') lines.push(`Access key ${details['access_key']}`);
   return lines;
 }
 

@@ -128,12 +128,12 @@ describe('UploadCredentialsSection', { timeout: 30000 }, () => {
       azure_sas_string: '••••abcd',
     });
     expect(region.queryByLabelText('Upload access key')).not.toBeInTheDocument();
-    const sas = region.getByLabelText('SAS token');
+    const sas = region.getByLabelText('Upload SAS token');
     // A read-only SAS (sp=rl) that passes every other SAS rule.
     const expiry = new Date(Date.now() + 400 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await user.type(sas, `sv=2024-11-04&ss=b&srt=sco&sp=rl&se=${expiry}&sig=abc%3D`);
     await user.click(region.getByRole('button', { name: 'Check and save' }));
-    expect(region.getByLabelText('SAS token')).toHaveAccessibleDescription(
+    expect(region.getByLabelText('Upload SAS token')).toHaveAccessibleDescription(
       'This SAS does not allow uploads. Generate one with the Write and Create permissions (sp must contain w and c).',
     );
   });

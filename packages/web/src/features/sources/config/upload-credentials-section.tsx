@@ -1,23 +1,26 @@
-import {
-  fieldFromPointer,
-  takesUploadCredentials,
-  uploadCredentialsUpdateSchema,
-} from '@darkroom/core';
-import { CircleCheck, Lock, TriangleAlert } from 'lucide-react';
+import { takesUploadCredentials } from '@darkroom/core';
+import { CircleCheck, Lock } from 'lucide-react';
 import { useState } from 'react';
-import { isApiRequestError } from '../../../api/client.ts';
 import type { Source } from '../../../api/sources.ts';
 import {
   useRemoveUploadCredentialsMutation,
   useUpdateUploadCredentialsMutation,
   useUploadCredentialsQuery,
-  type UploadCredentialChanges,
   type UploadCredentials,
 } from '../../../api/upload-credentials.ts';
 import { Button, CollapsibleSection, toast } from '../../../ui/index.ts';
 import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 import { ListError } from '../../lists/list-states.tsx';
-import { ConfigField, SaveButton, issuesByField } from './config-controls.tsx';
+import {
+  NO_UPLOAD_CREDENTIALS,
+  UploadCredentialInputs,
+  UploadCredentialsAlert,
+  uploadCredentialChanges,
+  uploadCredentialIssues,
+  uploadCredentialServerErrors,
+  uploadCredentialsTyped,
+} from '../upload-credentials/upload-credential-inputs.tsx';
+import { SaveButton } from './config-controls.tsx';
 
 const TITLE = 'Upload credentials';
 
@@ -70,21 +73,6 @@ function UploadCredentialsBody({ source, readOnly }: { source: Source; readOnly:
   );
 }
 
-/** The errors of a refused save, keyed like the form's fields ('' for the whole section). */
-function serverErrors(error: unknown): Record<string, string> {
-  if (!isApiRequestError(error) || error.errors.length === 0) {
-    return { '': errorMessageOf(error) };
-  }
-  const found: Record<string, string> = {};
-  for (const item of error.errors) {
-    // The probe's refusal blames the credentials as a whole: shown above the fields.
-    const field =
-      item.code === 'invalid_source_config' ? '' : fieldFromPointer(item.source?.pointer ?? '');
-    found[field] ??= item.detail ?? errorMessageOf(error);
-  }
-  return found;
-}
-
 function StoredState({ stored, azure }: { stored: UploadCredentials; azure: boolean }) {
   if (!stored.enabled) {
     return (
@@ -120,30 +108,23 @@ function UploadCredentialsForm({
   readOnly: boolean;
 }) {
   const azure = source.production.type === 'azure';
-  const [accessKey, setAccessKey] = useState('');
-  const [secretKey, setSecretKey] = useState('');
-  const [sas, setSas] = useState('');
+  const [values, setValues] = useState(NO_UPLOAD_CREDENTIALS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateUploadCredentialsMutation(source.id);
   const remove = useRemoveUploadCredentialsMutation(source.id);
   const busy = update.isPending || remove.isPending;
   const disabled = readOnly || busy;
-
-  const changes = (): UploadCredentialChanges =>
-    azure ? { sas_string: sas } : { access_key: accessKey, secret_key: secretKey };
-  const validate = () =>
-    issuesByField(uploadCredentialsUpdateSchema(source.production.type).safeParse(changes()));
-  const typed = azure ? sas.trim() !== '' : accessKey.trim() !== '' || secretKey.trim() !== '';
+  const typed = uploadCredentialsTyped(azure, values);
 
   const onSave = async () => {
-    const found = validate();
+    const found = uploadCredentialIssues(source.production.type, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await update.mutateAsync(changes());
+      await update.mutateAsync(uploadCredentialChanges(azure, values));
       toast.success('Upload credentials saved: the asset manager can upload to this source');
     } catch (error) {
-      setErrors(serverErrors(error));
+      setErrors(uploadCredentialServerErrors(error));
     }
   };
 
@@ -153,7 +134,7 @@ function UploadCredentialsForm({
       await remove.mutateAsync();
       toast.success('Upload credentials removed: this source is read-only');
     } catch (error) {
-      setErrors(serverErrors(error));
+      setErrors(uploadCredentialServerErrors(error));
     }
   };
 
@@ -170,49 +151,18 @@ function UploadCredentialsForm({
         Darkroom writes and deletes a small test file before saving them.
       </p>
       <StoredState stored={stored} azure={azure} />
-      {errors[''] && (
-        <div
-          role="alert"
-          className="flex gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset"
-        >
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-          <p>{errors['']}</p>
-        </div>
+      <UploadCredentialsAlert message={errors['']} />
+      {!readOnly && (
+        <UploadCredentialInputs
+          azure={azure}
+          values={values}
+          onChange={setValues}
+          errors={errors}
+          disabled={disabled}
+          placeholders={stored}
+          hint={replaceHint}
+        />
       )}
-      {!readOnly &&
-        (azure ? (
-          <ConfigField
-            label="SAS token"
-            secret
-            value={sas}
-            disabled={disabled}
-            placeholder={stored.sas_string ?? '?sv=...&sp=rwlc&sig=...'}
-            error={errors.sas_string}
-            hint={replaceHint ?? 'An account SAS whose permissions (sp) include w and c.'}
-            onChange={setSas}
-          />
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ConfigField
-              label="Upload access key"
-              value={accessKey}
-              disabled={disabled}
-              placeholder={stored.access_key ?? undefined}
-              error={errors.access_key}
-              hint={replaceHint}
-              onChange={setAccessKey}
-            />
-            <ConfigField
-              label="Upload secret key"
-              secret
-              value={secretKey}
-              disabled={disabled}
-              placeholder={stored.secret_key ?? undefined}
-              error={errors.secret_key}
-              onChange={setSecretKey}
-            />
-          </div>
-        ))}
       {!readOnly && (
         <div className="flex flex-wrap items-center justify-end gap-3">
           {stored.enabled && (

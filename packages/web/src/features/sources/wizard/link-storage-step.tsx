@@ -1,6 +1,6 @@
 import { fieldsFor, formatBytes, type CredentialField } from '@darkroom/core';
 import { BookOpen, CloudUpload, Lightbulb } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, useFormContext, useFormState } from 'react-hook-form';
 import { Button, FormErrorBanner, Select, TextField } from '../../../ui/index.ts';
 import { PROVIDER_TIPS } from './provider-tips.ts';
@@ -91,13 +91,18 @@ function StepButtons({
   validating,
   canContinue,
   onBack,
+  divided = true,
 }: {
   validating: boolean;
   canContinue: boolean;
   onBack: () => void;
+  /** Off when a collapsible group above already draws the line. */
+  divided?: boolean;
 }) {
   return (
-    <div className="flex flex-col-reverse gap-2 border-t border-zinc-200 pt-4 sm:flex-row sm:justify-between">
+    <div
+      className={`flex flex-col-reverse gap-2 sm:flex-row sm:justify-between ${divided ? 'border-t border-zinc-200 pt-4' : ''}`}
+    >
       <Button type="button" variant="secondary" onClick={onBack} disabled={validating}>
         Back
       </Button>
@@ -156,6 +161,7 @@ export function LinkStorageStep({
   onBack,
   canContinue,
   maxUploadBytes,
+  uploadCredentials,
 }: {
   cardId: CardId;
   /** Every required field is filled in and no field shows an error (spec section 5). */
@@ -168,6 +174,8 @@ export function LinkStorageStep({
   onBack: () => void;
   /** The server's upload limit, for managed storage. */
   maxUploadBytes: number;
+  /** The optional upload credentials group, for storage Darkroom can write to. */
+  uploadCredentials?: ReactNode;
 }) {
   if (!isProviderCardId(cardId)) {
     return <ManagedStorageExplanation maxUploadBytes={maxUploadBytes} onBack={onBack} />;
@@ -227,7 +235,14 @@ export function LinkStorageStep({
         ))}
       </div>
 
-      <StepButtons validating={validating} canContinue={canContinue} onBack={onBack} />
+      {uploadCredentials}
+
+      <StepButtons
+        validating={validating}
+        canContinue={canContinue}
+        onBack={onBack}
+        divided={!uploadCredentials}
+      />
     </section>
   );
 }

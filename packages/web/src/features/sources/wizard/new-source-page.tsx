@@ -34,6 +34,7 @@ import { SuccessModal } from './success-modal.tsx';
 import { useDeploySource } from './use-deploy-source.ts';
 import { useSubdomainAvailability } from './use-subdomain-availability.ts';
 import { useSubdomainForm } from './use-subdomain-form.ts';
+import { useWizardUploadCredentials } from './use-wizard-upload-credentials.tsx';
 import { useWideScreen } from './use-wide-screen.ts';
 import { WalkthroughPanel } from './walkthrough-panel.tsx';
 import { WizardLayout } from './wizard-layout.tsx';
@@ -116,6 +117,7 @@ function SourceWizard({
   const [walkthroughOpen, setWalkthroughOpen] = useState(false);
   // The configuration as the server will store it (parsed), from the last successful Continue.
   const validatedConfiguration = useRef<Record<string, unknown> | null>(null);
+  const uploadCredentials = useWizardUploadCredentials();
 
   const configValues = useWatch({ control: configForm.control }) as Record<string, unknown>;
   const { errors: configErrors, isDirty: configDirty } = configForm.formState;
@@ -157,6 +159,7 @@ function SourceWizard({
     form: subdomainForm,
     availability,
     validatedConfiguration,
+    validatedUploadCredentials: uploadCredentials.validated,
     cardId: state.cardId,
     dispatch,
   });
@@ -167,6 +170,7 @@ function SourceWizard({
     const next = cardFor(cardId);
     configForm.reset(defaultConfiguration(next.type, next.storage_provider));
     validatedConfiguration.current = null;
+    uploadCredentials.reset();
     setBanner(null);
     setWalkthroughOpen(false);
   };
@@ -215,18 +219,23 @@ function SourceWizard({
     const key = configurationKey(pickProviderFields(configForm.getValues()));
     const configuration = pickProviderFields(parsed as Record<string, unknown>);
     setBanner(null);
-    if (needsServerValidation(state, card.type, key)) {
+    const upload = uploadCredentials.check(card.type);
+    if (upload.kind === 'invalid') return;
+    const uploadChanges = upload.kind === 'prove' ? upload.changes : null;
+    // Typed upload credentials are proven on every Continue: they are not in the step's key.
+    if (needsServerValidation(state, card.type, key) || uploadChanges !== null) {
       setValidating(true);
       try {
-        await validateSourceConfiguration(configuration);
+        await validateSourceConfiguration(configuration, uploadChanges);
       } catch (error) {
-        showValidationError(error);
+        if (!uploadCredentials.showCheckError(error)) showValidationError(error);
         return;
       } finally {
         setValidating(false);
       }
     }
     validatedConfiguration.current = configuration;
+    uploadCredentials.keepProven(uploadChanges);
     setWalkthroughOpen(false);
     dispatch({ type: 'configurationValidated', key: card.type === 'webproxy' ? null : key });
   };
@@ -298,6 +307,7 @@ function SourceWizard({
             onBack={goBack}
             canContinue={canContinue}
             maxUploadBytes={settings.max_origin_bytes}
+            uploadCredentials={card && uploadCredentials.group(card.type, validating)}
           />
         </Form>
       )}

@@ -19,6 +19,7 @@ import { DEMO_SOURCE_ID } from '../../../api/sources.ts';
 import { redirectTo } from '../../../app/redirect.ts';
 import { Button, CardRadioGroup, useOverlay, type CardRadioOption } from '../../../ui/index.ts';
 import { sourceAssetsPath } from '../../assets/asset.utils.ts';
+import { WizardFirstStepIntro } from '../../experiments/wizard-first-step-intro.tsx';
 import { OfflineMediaDialog } from './help-dialogs.tsx';
 import { MANAGED_STORAGE_ID, type CardId, type ProviderCardId } from './wizard.utils.ts';
 
@@ -114,14 +115,7 @@ export function StorageTypeStep({
 
   return (
     <section aria-labelledby="storage-type-heading" className="space-y-6">
-      <div>
-        <h2 id="storage-type-heading" className="text-xl font-semibold text-zinc-900">
-          How do you store your media?
-        </h2>
-        <p className="mt-1 text-sm text-zinc-600">
-          Choose where your images and videos are kept. Darkroom reads them from there.
-        </p>
-      </div>
+      <WizardFirstStepIntro headingId="storage-type-heading" />
 
       <CardRadioGroup
         label="Storage type"

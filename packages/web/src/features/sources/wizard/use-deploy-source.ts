@@ -1,7 +1,13 @@
 import { useState, type Dispatch, type RefObject } from 'react';
 import { track } from '../../../analytics/track.ts';
 import { useCreateSourceMutation, type Source } from '../../../api/sources.ts';
+import {
+  putUploadCredentials,
+  type UploadCredentialChanges,
+} from '../../../api/upload-credentials.ts';
 import { validateDomain } from '../../../api/validations.ts';
+import { toast } from '../../../ui/index.ts';
+import { errorMessageOf } from '../../forms/server-errors.utils.ts';
 import { planLimitOf, type PlanLimit } from '../../billing/plan-limit.utils.ts';
 import { SOURCE_EVENTS } from '../sources-events.ts';
 import { domainErrorMessage, mapApiError } from '../sources.utils.ts';
@@ -13,18 +19,21 @@ import type { CardId, WizardAction } from './wizard.utils.ts';
 /**
  * Step 3's Deploy Source: creates the source from the configuration step 2 validated, under the
  * chosen subdomain. `created` is the new source once that succeeded; `banner` and `planLimit`
- * are the refusals that belong to no field.
+ * are the refusals that belong to no field. Upload credentials step 2 proved are saved once the
+ * source exists, through the source page's API, which proves them again before keeping them.
  */
 export function useDeploySource({
   form,
   availability,
   validatedConfiguration,
+  validatedUploadCredentials,
   cardId,
   dispatch,
 }: {
   form: SubdomainForm;
   availability: Availability;
   validatedConfiguration: RefObject<Record<string, unknown> | null>;
+  validatedUploadCredentials: RefObject<UploadCredentialChanges | null>;
   cardId: CardId | null;
   dispatch: Dispatch<WizardAction>;
 }) {
@@ -58,6 +67,7 @@ export function useDeploySource({
         name: chosen,
         production: { ...configuration, darkroom_subdomains: [chosen] },
       });
+      await saveUploadCredentials(source, validatedUploadCredentials.current);
       dispatch({ type: 'deployed' });
       track(SOURCE_EVENTS.sourceCreated, { source_type: cardId, source_id: source.id });
       void burstConfetti().catch(() => undefined);
@@ -79,4 +89,19 @@ export function useDeploySource({
   };
 
   return { deploy, banner, planLimit, created };
+}
+
+/**
+ * The source is deployed either way: credentials refused now (changed since step 2 checked
+ * them) leave it read-only, and the toast says where to add them.
+ */
+async function saveUploadCredentials(source: Source, changes: UploadCredentialChanges | null) {
+  if (changes === null) return;
+  try {
+    await putUploadCredentials(source.id, changes);
+  } catch (error) {
+    toast.error(
+      `The source is deployed, but its upload credentials were not saved: ${errorMessageOf(error)} Add them on the source page.`,
+    );
+  }
 }
