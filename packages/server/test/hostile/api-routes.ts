@@ -181,6 +181,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ids: ['source'],
   },
   get(`${API}/delivery-markers/current`),
+  get(`${API}/experiments/assignments`),
   get(`${API}/sources/:id/assets`, { ids: ['source'], query: 'list' }),
   { method: 'POST', pattern: `${API}/sources/:id/assets/index`, access: 'user', ids: ['source'] },
   { method: 'POST', pattern: `${API}/sources/:id/files`, access: 'user', ids: ['source'] },
@@ -327,6 +328,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   get(`${IMGIX}/reports/:reportId`, { ids: ['report'] }),
   get(`${IMGIX}/reports/:reportId/files/:fileName`, { ids: ['report', 'reportFile'] }),
   get(`${ADMIN}/accounts`, { access: 'admin', query: 'list' }),
+  get(`${ADMIN}/experiments`, { access: 'admin' }),
   get(`${ADMIN}/accounts/:id`, { access: 'admin', ids: ['account'] }),
   withBody('PATCH', `${ADMIN}/accounts/:id`, 'accounts', () => ({ capabilities: [] }), {
     access: 'admin',
