@@ -86,6 +86,8 @@ describe('onboarding in the browser', () => {
     // Trying the playground: the web folder has no index, so the step opens a demo image.
     await checklist.getByRole('link', { name: 'Open the playground' }).click();
     await page.waitForURL(/\/assets\/0{24}\//);
+    // The step counts once the playground is on screen: leave only after it is.
+    await page.getByRole('region', { name: 'URL playground' }).waitFor({ timeout: 60_000 });
     await page.goto('/sources');
     await stepOf(checklist, 'Done', 'Try a parameter in the URL playground').waitFor();
     await checklist.getByText('3 of 4 steps done').waitFor();
