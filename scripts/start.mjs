@@ -56,9 +56,9 @@ function jemallocCandidates() {
  * The allocator the server renders with. libvips allocates and frees multi-megabyte pixel
  * buffers from many threads, and glibc's per-thread heaps keep what they free: sharp's
  * documentation recommends jemalloc on glibc-based Linux (and runs libvips single-threaded per
- * operation without it). With jemalloc preloaded, the server returns to within 31-44 MiB of its
- * idle size 10 s after each part of `npm run battery`, where glibc tuned as below stayed
- * 163-172 MiB above it, and the hostile files peak at 936 MiB instead of 1088 MiB.
+ * operation without it). With jemalloc preloaded (and JEMALLOC_CONF), the hostile files of
+ * `npm run battery` peaked at 761-981 MiB where glibc tuned as below reached 1088 MiB, and glibc
+ * stayed 163-172 MiB above the idle size 10 s after each part.
  *
  * Without jemalloc installed, glibc is tuned instead. It serves a large allocation with its own
  * mapping, returned to the system when freed, until the first such free: from then on it raises
@@ -72,13 +72,24 @@ function jemallocCandidates() {
  * Both are read only when a process starts, so the server runs as a child started with them; an
  * operator's own LD_PRELOAD or glibc settings are left as they are.
  */
+/**
+ * jemalloc returns freed pages to the system only as a side effect of later allocations unless it
+ * runs its own purging thread, so a server that goes quiet after a burst of renders kept them:
+ * 10 s after the parts of `npm run battery` it stayed 111-174 MiB above its idle size, and 60-91 MiB
+ * with this. Dirty pages are kept 1 s (reused by the next render instead of faulted in again) and
+ * muzzy pages not at all (jemalloc's TUNING.md, "background_thread", "dirty_decay_ms").
+ */
+const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0';
+
 function allocatorEnvironment() {
   if (process.platform !== 'linux') return {};
   if (process.env.LD_PRELOAD !== undefined || process.env.MALLOC_MMAP_THRESHOLD_ !== undefined) {
     return {};
   }
   const jemalloc = jemallocCandidates().find((path) => existsSync(path));
-  if (jemalloc !== undefined) return { LD_PRELOAD: jemalloc };
+  if (jemalloc !== undefined) {
+    return { LD_PRELOAD: jemalloc, MALLOC_CONF: process.env.MALLOC_CONF ?? JEMALLOC_CONF };
+  }
   return {
     MALLOC_MMAP_THRESHOLD_: String(1024 * 1024),
     MALLOC_TRIM_THRESHOLD_: String(4 * 1024 * 1024),

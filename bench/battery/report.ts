@@ -27,6 +27,7 @@ export function verdicts(report: PartReport): Verdict[] {
   const part = report.name;
   const sorted = [...report.healthLatencies].sort((a, b) => a - b);
   const worst = sorted.at(-1) ?? Number.NaN;
+  const p99 = percentile(sorted, 0.99);
   const timedOut = report.gateway504 > 0 || report.clientTimeouts > 0;
   const overIdle = report.rssAfter - report.idleRss;
   return [
@@ -67,10 +68,12 @@ export function verdicts(report: PartReport): Verdict[] {
     },
     {
       part,
-      name: 'worst /healthz latency (probed every 50 ms)',
-      figure: `${worst.toFixed(0)} ms (p99 ${percentile(sorted, 0.99).toFixed(0)} ms, ${count(sorted.length)} probes)`,
+      // The budget is the 99th percentile (the developers' guide: "/healthz p99 under 100 ms
+      // while renders run"); the worst probe is printed beside it so a stall still shows.
+      name: '/healthz latency p99 (probed every 50 ms)',
+      figure: `${p99.toFixed(0)} ms (worst ${worst.toFixed(0)} ms, ${count(sorted.length)} probes)`,
       budget: `< ${HEALTH_BUDGET_MS} ms`,
-      ok: worst < HEALTH_BUDGET_MS,
+      ok: p99 < HEALTH_BUDGET_MS,
     },
     {
       part,
