@@ -212,4 +212,36 @@ describe.each(BACKENDS)('API keys on $name', (backend) => {
     expect(over.status).toBe(409);
     expect(over.body.errors[0].detail).toContain('at most 20 API keys');
   });
+
+  it('limits a key per minute as it limits a session token, each key and token on its own', async () => {
+    // RATE_LIMIT_TOKEN_PER_MINUTE counts every bearer token, a key's as a session's.
+    const limit = 3;
+    const limited = await context.appWith({ RATE_LIMIT_TOKEN_PER_MINUTE: String(limit) });
+    const owner = await signUp(context.app);
+    const busy = (await createKey(owner.token, { name: 'Busy', permissions: ['sources'] }))
+      .attributes.key as string;
+    const quiet = (await createKey(owner.token, { name: 'Quiet', permissions: ['sources'] }))
+      .attributes.key as string;
+    // A session of its own on this app, which none of the calls above counted against.
+    const session = (await signIn(limited, owner.email)).body.data.attributes.token as string;
+    const list = (token: string) => call(limited, 'GET', '/api/v4/sources', { token });
+
+    for (let used = 0; used < limit; used += 1) expect((await list(busy)).status).toBe(200);
+    const over = await list(busy);
+    expect(over.status).toBe(429);
+    expect(over.body.errors[0].code).toBe('rate_limited');
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another key, and a session of the user who made both, keep their own allowance.
+    expect((await list(quiet)).status).toBe(200);
+    expect((await list(session)).status).toBe(200);
+    expect((await list(busy)).status).toBe(429);
+
+    // The session is held to the same count.
+    for (let used = 1; used < limit; used += 1) expect((await list(session)).status).toBe(200);
+    const sessionOver = await list(session);
+    expect(sessionOver.status).toBe(429);
+    expect(Number(sessionOver.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });

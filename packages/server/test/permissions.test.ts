@@ -4,7 +4,9 @@ import {
   grantsPermission,
   type PermissionGroup,
 } from '@darkroom/core';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { pathTemplate } from '../src/api/openapi/document.ts';
 import {
   ROUTE_RULES,
   ROUTES_NEEDING_BILLING,
@@ -20,7 +22,17 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** An id no row has: allowed callers get past the permission check to a 404 or a 422. */
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
-function concretePath(path: string, prefix = '/api/v4'): string {
+/**
+ * What a route's `*` stands for: an asset's path, and for the asset refresh the `/refresh` its
+ * handler needs (any other POST under /assets/{sourceId}/ is no route, api/asset-index.ts).
+ */
+function wildcardOf(method: Method, path: string): string {
+  return method === 'POST' && path === '/assets/:sourceId/*'
+    ? 'missing.png/refresh'
+    : 'missing.png';
+}
+
+function concretePath(method: Method, path: string, prefix = '/api/v4'): string {
   return `${prefix}${path
     .replace(':sourceId', UNKNOWN_ID)
     .replace(':sessionId', UNKNOWN_ID)
@@ -28,7 +40,7 @@ function concretePath(path: string, prefix = '/api/v4'): string {
     .replace(':metric', 'requests')
     .replace(':reportId', 'image_analytics_20000101')
     .replace(':fileName', 'image_analytics_20000101.csv')
-    .replace('*', 'missing.png')}`;
+    .replace('*', wildcardOf(method, path))}`;
 }
 
 /** True when the answer is the permission check's refusal (not a handler's own 403). */
@@ -47,6 +59,76 @@ function expectedRefusal(rule: RouteRule, held: readonly PermissionGroup[]): boo
   // The matrix asks for an id that is never the caller's own.
   if (rule === 'account_admin_or_self') return !grantsPermission(held, 'account_admin');
   return !grantsPermission(held, rule);
+}
+
+/** Who calls the matrix's routes: a teammate's session, an API key, or nobody signed in. */
+type Caller =
+  | { kind: 'session' | 'key'; held: readonly PermissionGroup[]; token: string }
+  | { kind: 'anonymous' };
+
+function callerLabel(caller: Caller): string {
+  return caller.kind === 'anonymous' ? 'anonymous' : `${caller.kind}:${caller.held.join('+')}`;
+}
+
+/**
+ * What a caller must be answered: the permission check's 403; a handler's refusal of API keys
+ * (400 or 403: the route is for people signed in to the dashboard); 401 without a sign-in, or 404
+ * where a link's token opens the route instead (the matrix sends none, and an unopened link says
+ * nothing of what exists); or an answer past all of these, which may refuse the matrix's unknown
+ * ids and empty bodies (404, 409, 422) but is never 401, 403 or a failure of the server (5xx).
+ */
+type Expected = 'group refusal' | 'key refusal' | '401' | '404' | 'answer';
+
+/** How the OpenAPI document says an operation is signed in to (api/openapi/security.ts). */
+interface Access {
+  refusesKeys: boolean;
+  opensWithLink: boolean;
+}
+
+function expectedAnswer(rule: RouteRule, caller: Caller, access: Access): Expected {
+  if (caller.kind === 'anonymous') {
+    if (rule === 'public') return 'answer';
+    return access.opensWithLink ? '404' : '401';
+  }
+  if (expectedRefusal(rule, caller.held)) return 'group refusal';
+  if (caller.kind === 'key' && access.refusesKeys) return 'key refusal';
+  return 'answer';
+}
+
+function answered(expected: Expected, response: { status: number; body: unknown }): boolean {
+  switch (expected) {
+    case 'group refusal':
+      return refusedForGroup(response);
+    case 'key refusal':
+      return (response.status === 400 || response.status === 403) && !refusedForGroup(response);
+    case '401':
+      return response.status === 401;
+    case '404':
+      return response.status === 404;
+    case 'answer':
+      return response.status !== 401 && response.status !== 403 && response.status < 500;
+  }
+}
+
+/** Each route's Access, from the served OpenAPI document's security requirements. */
+async function accessOfRoutes(app: FastifyInstance): Promise<(key: string) => Access> {
+  const response = await call(app, 'GET', '/api/docs/openapi.json');
+  expect(response.status).toBe(200);
+  const paths = response.body.paths as Record<
+    string,
+    Record<string, { security?: Record<string, unknown>[] }>
+  >;
+  return (key) => {
+    const [method, path] = key.split(' ') as [Method, string];
+    const operation = paths[pathTemplate(path).template]?.[method.toLowerCase()];
+    if (operation === undefined) throw new Error(`${key} is not in the OpenAPI document`);
+    const security = operation.security ?? [];
+    return {
+      refusesKeys: !security.some((requirement) => 'apiKey' in requirement),
+      // An empty requirement: signing in is optional (OpenAPI 3.1, "Security Requirement Object").
+      opensWithLink: security.some((requirement) => Object.keys(requirement).length === 0),
+    };
+  };
 }
 
 describe.each(BACKENDS)('permission groups on $name', (backend) => {
@@ -80,16 +162,39 @@ describe.each(BACKENDS)('permission groups on $name', (backend) => {
     };
   }
 
-  /** Calls every route of `rules` as a holder of each group; one line per unexpected answer. */
+  /** A teammate's session for each group, one group each, in a new account. */
+  async function sessionCallers(): Promise<Caller[]> {
+    const owner = await signUp(context.app);
+    const callers: Caller[] = [];
+    for (const group of PERMISSION_GROUPS) {
+      const { token } = await addTeammate(owner, [group]);
+      callers.push({ kind: 'session', held: [group], token });
+    }
+    return callers;
+  }
+
+  /** An API key for each group, one group each, made by a new account's Account Admin. */
+  async function keyCallers(): Promise<Caller[]> {
+    const owner = await signUp(context.app);
+    const callers: Caller[] = [];
+    for (const group of PERMISSION_GROUPS) {
+      const created = await call(context.app, 'POST', '/api/v4/api-keys', {
+        token: owner.token,
+        body: { data: { type: 'api_keys', attributes: { name: group, permissions: [group] } } },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      callers.push({ kind: 'key', held: [group], token: created.body.data.attributes.key });
+    }
+    return callers;
+  }
+
+  /** Calls every route of `rules` as each caller; one line per unexpected answer. */
   async function matrixMismatches(
     rules: Readonly<Record<string, RouteRule>>,
     prefix: string,
+    callers: readonly Caller[],
   ): Promise<{ checked: number; mismatches: string[] }> {
-    const owner = await signUp(context.app);
-    const holders: { held: PermissionGroup[]; token: string }[] = [];
-    for (const group of PERMISSION_GROUPS) {
-      holders.push({ held: [group], token: (await addTeammate(owner, [group])).token });
-    }
+    const accessOf = await accessOfRoutes(context.app);
     const mismatches: string[] = [];
     let checked = 0;
     // Signing out ends the session the rest of the matrix uses: it goes last.
@@ -97,18 +202,23 @@ describe.each(BACKENDS)('permission groups on $name', (backend) => {
       ([a], [b]) =>
         Number(a === 'DELETE /sessions/current') - Number(b === 'DELETE /sessions/current'),
     );
-    for (const { held, token } of holders) {
+    for (const caller of callers) {
       for (const [key, rule] of routes) {
         const [method, path] = key.split(' ') as [Method, string];
-        const response = await call(context.app, method, concretePath(path, prefix), {
-          token,
+        const response = await call(context.app, method, concretePath(method, path, prefix), {
+          ...(caller.kind === 'anonymous' ? {} : { token: caller.token }),
           ...(method === 'POST' || method === 'PATCH' ? { body: { data: {} } } : {}),
         });
         checked += 1;
-        const expected = expectedRefusal(rule, held);
-        if (refusedForGroup(response) !== expected) {
+        const access =
+          rule === 'public'
+            ? { refusesKeys: false, opensWithLink: false }
+            : accessOf(`${method} ${prefix}${path}`);
+        const expected = expectedAnswer(rule, caller, access);
+        if (!answered(expected, response)) {
+          const error = (response.body as { errors?: { detail?: string }[] } | null)?.errors?.[0];
           mismatches.push(
-            `${held.join('+')} ${key}: expected ${expected ? '403' : 'not refused'}, got ${response.status}`,
+            `${callerLabel(caller)} ${key}: expected ${expected}, got ${response.status} ${error?.detail ?? ''}`.trim(),
           );
         }
       }
@@ -116,19 +226,45 @@ describe.each(BACKENDS)('permission groups on $name', (backend) => {
     return { checked, mismatches };
   }
 
-  it('checks every /api/v4 route against every group: 0 mismatches', async () => {
-    const { checked, mismatches } = await matrixMismatches(ROUTE_RULES, '/api/v4');
+  it('checks every /api/v4 route against a session of every group: 0 mismatches', async () => {
+    const { checked, mismatches } = await matrixMismatches(
+      ROUTE_RULES,
+      '/api/v4',
+      await sessionCallers(),
+    );
     expect(checked).toBe(PERMISSION_GROUPS.length * Object.keys(ROUTE_RULES).length);
     expect(mismatches).toEqual([]);
   });
 
-  it("checks every route of imgix's Management API (/api/v1) against every group: 0 mismatches", async () => {
+  it('checks every /api/v4 route against an API key of every group: 0 mismatches', async () => {
+    const { checked, mismatches } = await matrixMismatches(
+      ROUTE_RULES,
+      '/api/v4',
+      await keyCallers(),
+    );
+    expect(checked).toBe(PERMISSION_GROUPS.length * Object.keys(ROUTE_RULES).length);
+    expect(mismatches).toEqual([]);
+  });
+
+  it("checks every route of imgix's Management API (/api/v1) against a session and an API key of every group: 0 mismatches", async () => {
+    const callers = [...(await sessionCallers()), ...(await keyCallers())];
     const { checked, mismatches } = await matrixMismatches(
       MANAGEMENT_ROUTE_RULES,
       MANAGEMENT_API_PREFIX,
+      callers,
     );
-    expect(checked).toBe(PERMISSION_GROUPS.length * Object.keys(MANAGEMENT_ROUTE_RULES).length);
+    expect(checked).toBe(2 * PERMISSION_GROUPS.length * Object.keys(MANAGEMENT_ROUTE_RULES).length);
     expect(mismatches).toEqual([]);
+  });
+
+  it('answers every route but the public ones 401 without a sign-in, on both APIs', async () => {
+    const anonymous: Caller[] = [{ kind: 'anonymous' }];
+    const v4 = await matrixMismatches(ROUTE_RULES, '/api/v4', anonymous);
+    const v1 = await matrixMismatches(MANAGEMENT_ROUTE_RULES, MANAGEMENT_API_PREFIX, anonymous);
+    expect(v4.checked + v1.checked).toBe(
+      Object.keys(ROUTE_RULES).length + Object.keys(MANAGEMENT_ROUTE_RULES).length,
+    );
+    expect([...v4.mismatches, ...v1.mismatches]).toEqual([]);
   });
 
   it('lists only routes that exist', () => {

@@ -31,7 +31,10 @@ export const AUDIT_ACTION_LABELS = {
   'billing.subscription_changed': 'Changed the plan',
   'billing.subscription_cancelled': 'Cancelled the subscription',
   'billing.portal_opened': 'Opened the billing portal',
+  'billing.period_closed': 'Closed a billing period',
+  'billing.invoice_settled': 'Settled an invoice',
   'impersonation.started': 'Started impersonating a user',
+  'account.created': 'Created the account',
   'account.capabilities_changed': 'Changed the account’s capabilities',
   'account.sso_changed': 'Changed the single sign-on requirement',
 } as const satisfies Record<string, string>;

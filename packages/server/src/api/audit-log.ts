@@ -1,7 +1,9 @@
 // The account audit log: which requests are recorded, and reading it back. One hook records
 // every audited route after its answer is sent (the request never waits on it), so a new
-// action is one line in AUDITED_ROUTES. Request bodies are never stored: they carry passwords
-// and storage secrets; only what `auditDetails` picks is kept.
+// action is one line in AUDITED_ROUTES, and the uses of API keys api/key-use.ts picks (every
+// change a key makes names the key; its reads are summarised once a minute). Request bodies
+// are never stored: they carry passwords and storage secrets; only what `auditDetails` picks
+// is kept.
 import { capabilityList, paginationMeta } from '@darkroom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditDetails, AuditEventRow } from '../db/schema.ts';
@@ -10,7 +12,7 @@ import { recordAuditEvent, listAuditEvents, type AuditColumn } from '../store/au
 import { findUserByEmail } from '../store/users.ts';
 import { requireAuth } from './authentication.ts';
 import { sendData } from './documents.ts';
-import { keyUsesToRecord } from './key-use.ts';
+import { keyUseEntry } from './key-use.ts';
 import { parseListQuery, type ListQueryRules } from './list-query.ts';
 import { listParameters } from './openapi/list-parameters.ts';
 import { describeRoutes } from './openapi/registry.ts';
@@ -19,6 +21,8 @@ import { scopeAccountId } from './scope.ts';
 
 /** `METHOD path` (under the scope's prefix) to the action it records, and the target's type. */
 const AUDITED_ROUTES: Readonly<Record<string, { action: string; target?: string }>> = {
+  // Sign-up: the new session's answer names the account's first user, who is the actor.
+  'POST /accounts': { action: 'account.created' },
   'POST /sessions': { action: 'sign_in' },
   'DELETE /sessions/current': { action: 'sign_out' },
   'POST /api-keys': { action: 'api_key.created', target: 'api_keys' },
@@ -36,6 +40,11 @@ const AUDITED_ROUTES: Readonly<Record<string, { action: string; target?: string 
     action: 'source.origin_auth_changed',
     target: 'sources',
   },
+  'DELETE /sources/:id': { action: 'source.deleted', target: 'sources' },
+  // The source's "Stop delivering hidden images" setting (api/hidden-assets.ts).
+  'PATCH /sources/:id/hidden-assets': { action: 'source.updated', target: 'sources' },
+  // Its source and path are in its details (auditDetails): the route has no `:id`.
+  'DELETE /assets/:sourceId/*': { action: 'asset.deleted' },
   'POST /purges': { action: 'purge.requested' },
   // imgix's Management API (/api/v1): its purge; its sources share /api/v4's paths above.
   'POST /purge': { action: 'purge.requested' },
@@ -46,6 +55,8 @@ const AUDITED_ROUTES: Readonly<Record<string, { action: string; target?: string 
   // Under /api/v4/admin.
   'POST /impersonations': { action: 'impersonation.started', target: 'users' },
   'PATCH /accounts/:id': { action: 'account.capabilities_changed', target: 'accounts' },
+  'POST /billing/close-period': { action: 'billing.period_closed', target: 'invoices' },
+  'PATCH /billing/invoices/:id': { action: 'billing.invoice_settled', target: 'invoices' },
 };
 
 /** Every action the log can hold, for the dashboard's filter. */
@@ -67,6 +78,9 @@ export const AUDIT_ACTIONS: readonly string[] = [
 ].sort();
 
 type Body = { data?: { id?: unknown; attributes?: Record<string, unknown> } } | undefined;
+
+/** Most attribute names a source change lists: a source has fewer settings than this. */
+const MAX_LISTED_ATTRIBUTES = 50;
 
 function attributesOf(request: FastifyRequest): Record<string, unknown> {
   const attributes = (request.body as Body)?.data?.attributes;
@@ -106,9 +120,25 @@ function auditDetails(action: string, request: FastifyRequest): AuditDetails {
         typeof attributes[name] === 'string' ? { [name]: attributes[name].slice(0, 2000) } : {};
       return { ...text('url'), ...text('source_id'), ...text('prefix') };
     }
-    case 'source.updated':
-      return typeof attributes['stop_delivering'] === 'boolean'
-        ? { stop_delivering_hidden: attributes['stop_delivering'] }
+    case 'source.updated': {
+      if (typeof attributes['stop_delivering'] === 'boolean') {
+        return { stop_delivering_hidden: attributes['stop_delivering'] };
+      }
+      // Which settings changed, never their values: they carry storage keys and secrets.
+      const names = Object.keys(attributes).sort().slice(0, MAX_LISTED_ATTRIBUTES);
+      return names.length > 0 ? { attributes: names.map((name) => name.slice(0, 100)) } : {};
+    }
+    case 'billing.subscription_changed':
+      return typeof attributes['price_id'] === 'string'
+        ? { price_id: attributes['price_id'].slice(0, 255) }
+        : {};
+    case 'billing.period_closed':
+      return typeof attributes['account_id'] === 'string'
+        ? { account_id: attributes['account_id'].slice(0, 64) }
+        : {};
+    case 'billing.invoice_settled':
+      return typeof attributes['status'] === 'string'
+        ? { status: attributes['status'].slice(0, 32) }
         : {};
     case 'asset.deleted': {
       // The asset's source and path: the target of a route with no `:id`.
@@ -234,9 +264,11 @@ export function auditRoutes(api: FastifyInstance, prefix: string): void {
     return payload;
   });
   api.addHook('onResponse', async (request, reply) => {
-    if (keyUsesToRecord.has(request) && request.auth?.apiKey) {
-      const { id, name } = request.auth.apiKey;
-      await recordAs(request, 'api_key.used', { type: 'api_keys', id }, { name });
+    const audited = auditedRoute(request, prefix) !== undefined;
+    const keyUse = keyUseEntry(request, reply.statusCode, prefix, audited);
+    if (keyUse !== null && request.auth?.apiKey) {
+      const target = { type: 'api_keys', id: request.auth.apiKey.id };
+      await recordAs(request, 'api_key.used', target, keyUse);
     }
     await recordAnswered(request, reply, prefix);
   });

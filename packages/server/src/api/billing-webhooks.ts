@@ -1,9 +1,11 @@
-// POST /api/v4/stripe/webhooks: Stripe's deliveries, read as the raw bytes Stripe signed.
+// POST /api/v4/stripe/webhooks: Stripe's deliveries, read as the raw bytes Stripe signed, and the
+// subscription changes they bring in the account's audit log (api/billing-webhook-audit.ts).
 import type { FastifyInstance } from 'fastify';
 import { createStripeClient } from '../billing/stripe-client.ts';
 import { handleStripeWebhook, WebhookSignatureError } from '../billing/stripe-webhooks.ts';
 import { apiError } from '../errors.ts';
 import { z } from 'zod';
+import { recordStripeSubscriptionChange } from './billing-webhook-audit.ts';
 import { describeRoutes } from './openapi/registry.ts';
 
 export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> {
@@ -49,6 +51,8 @@ export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> 
           request.body,
           signature,
         );
+        // Recorded once: a delivery Stripe repeats changed nothing the second time.
+        if (!outcome.duplicate) await recordStripeSubscriptionChange(request, request.body);
         return await reply.send({ received: true, duplicate: outcome.duplicate });
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
