@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, PHONE, screenshot, uniqueEmail, useChromium } from '../support/browser.ts';
 import { signUpThroughUi } from '../support/flows.ts';
+import { checkLayoutAtWidths } from '../support/layout.ts';
 
 /** The status of a request the page's own browser sends with `key` as its bearer token. */
 function statusWithKey(page: Page, path: string, key: string): Promise<number> {
@@ -56,6 +57,11 @@ describe('API keys in the browser', () => {
     await page.reload();
     await row.getByText(/just now|1 minute ago/).waitFor();
     await screenshot(page, 'api-keys-desktop');
+    await checkLayoutAtWidths(
+      page,
+      'api-keys',
+      page.getByRole('heading', { name: 'API keys', level: 1 }),
+    );
 
     await row.getByRole('button', { name: 'Revoke Deploy script' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke Deploy script?' });
@@ -92,6 +98,18 @@ describe('API keys in the browser', () => {
       .getByText('Created an API key')
       .waitFor();
     await screenshot(page, 'audit-log-key-created-phone');
+
+    // The whole log (sign-up, the key's creation, use and revocation) on a laptop and a phone.
+    await page.goto('/audit-log');
+    await page
+      .getByRole('list', { name: 'Audit events' })
+      .getByText('Revoked an API key')
+      .waitFor();
+    await checkLayoutAtWidths(
+      page,
+      'audit-log',
+      page.getByRole('heading', { name: 'Audit log', level: 1 }),
+    );
     await context.close();
   });
 });

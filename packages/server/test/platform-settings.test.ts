@@ -158,6 +158,14 @@ describe.each(BACKENDS)('platform settings on $name', (backend) => {
     }
   });
 
+  it('says whether mail goes out by SMTP or its links are written to the log', async () => {
+    // The test apps have no SMTP_URL: invitation and reset links go to the server log.
+    expect((await settings()).mail_delivery).toBe('log');
+    // Nothing is sent while reading the settings, so the SMTP server need not exist.
+    const app = await context.appWith({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    expect((await settings(app)).mail_delivery).toBe('smtp');
+  });
+
   it('refuses callers who are not signed in', async () => {
     expect((await call(context.app, 'GET', '/api/v4/platform-settings')).status).toBe(401);
   });

@@ -20,8 +20,6 @@ export const GENERAL_MESSAGES = {
   bare: 'Something went wrong',
   rateLimit: RATE_LIMIT_DETAIL,
   invalidUserCredential: 'We were unable to create this user. Please contact support.',
-  googleSignInUnavailable:
-    'Google Sign-In is temporarily unavailable. Please refresh the page and try again.',
 } as const;
 
 export const DOMAIN_MESSAGES = {

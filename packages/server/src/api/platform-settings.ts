@@ -63,8 +63,8 @@ function facilitiesOf(config: Pick<Config, 'generative'>): InstallFacilities {
 
 /**
  * `platform-settings`: what the dashboard needs to build the same source schemas as the server,
- * to show `.{delivery domain}` after a subdomain, and to say which premium features this
- * install can offer at all.
+ * to show `.{delivery domain}` after a subdomain, to say which premium features this install
+ * can offer at all, and to tell an Account Admin when emailed links go to the server log.
  */
 export function platformSettingsRoutes(app: FastifyInstance): void {
   const { config } = app.darkroom;
@@ -72,7 +72,7 @@ export function platformSettingsRoutes(app: FastifyInstance): void {
     'GET /platform-settings': {
       summary: "The install's settings",
       description:
-        'The delivery domain and private-origin switch (to build the same source schemas as the server), the largest origin file, which premium features this install can offer and which plans include each, and whether object replacement can run.',
+        'The delivery domain and private-origin switch (to build the same source schemas as the server), the largest origin file, which premium features this install can offer and which plans include each, whether object replacement can run, and how invitation and password-reset emails go out: `mail_delivery` is `smtp`, or `log` when `SMTP_URL` is not set and their links are written to the server log.',
       tag: 'Platform settings',
       answer: { status: 200, resource: 'platform_settings' },
     },
@@ -94,6 +94,8 @@ export function platformSettingsRoutes(app: FastifyInstance): void {
         // Image to video is a motion MP4 without a provider; with one, the page can also ask
         // the provider for a generated video (api/video-generations.ts).
         generative_video: app.darkroom.generativeVideos.available,
+        // The mailer's own answer, which each invitation also carries as its `delivery`.
+        mail_delivery: app.darkroom.mailer.delivery,
       },
     });
   });

@@ -1,4 +1,4 @@
-import type { CapabilityName, ResourceObject } from '@darkroom/core';
+import type { CapabilityName, MailDelivery, ResourceObject } from '@darkroom/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, type ApiDocument } from './client.ts';
 
@@ -14,6 +14,11 @@ interface PlatformSettingsAttributes {
   generative_video: boolean;
   /** Object replacement is painted by the generative provider: whether this install has one. */
   object_replacement: OperationAvailability;
+  /**
+   * How invitation and password-reset emails go out: by `smtp`, or, without SMTP_URL, as links
+   * written to the server log (`log`).
+   */
+  mail_delivery: MailDelivery;
 }
 
 /** Whether this install can run one operation, and when it cannot, what the operator must set. */
@@ -38,8 +43,8 @@ const platformSettingsKeys = {
 };
 
 /**
- * `GET /platform-settings`: the deployment's delivery domain, the origin rules it enforces and
- * the premium features it can offer.
+ * `GET /platform-settings`: the deployment's delivery domain, the origin rules it enforces, the
+ * premium features it can offer and how its mail goes out.
  */
 async function getPlatformSettings(signal?: AbortSignal): Promise<PlatformSettings> {
   const document = await apiFetch<ApiDocument<PlatformSettingsResource>>('/platform-settings', {

@@ -41,7 +41,15 @@ export function PermissionGroupsField({
     .join(' ');
 
   return (
-    <fieldset aria-describedby={describedBy || undefined}>
+    <fieldset
+      aria-describedby={describedBy || undefined}
+      // The group is one field, touched when focus leaves it, not when it moves to the next box:
+      // validating there would show "at least one" above the boxes between pressing and releasing
+      // on the next one (after unchecking Account Admin, say), and the click would miss it.
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) field.onBlur();
+      }}
+    >
       <legend className="text-sm font-medium text-zinc-800">{legend}</legend>
       {description && (
         <p id={descriptionId} className="mt-1 text-xs text-zinc-500">
@@ -63,7 +71,6 @@ export function PermissionGroupsField({
             includedWith={includedBy(chosen, group)}
             invalid={Boolean(error)}
             inputRef={index === 0 ? field.ref : undefined}
-            onBlur={field.onBlur}
             onChange={(checked) => field.onChange(toggleGroup(chosen, group, checked))}
           />
         ))}
@@ -79,7 +86,6 @@ interface PermissionOptionProps {
   includedWith: PermissionGroup | null;
   invalid: boolean;
   inputRef: Ref<HTMLInputElement> | undefined;
-  onBlur: () => void;
   onChange: (checked: boolean) => void;
 }
 
@@ -89,7 +95,6 @@ function PermissionOption({
   includedWith,
   invalid,
   inputRef,
-  onBlur,
   onChange,
 }: PermissionOptionProps) {
   const inputId = useId();
@@ -105,7 +110,6 @@ function PermissionOption({
         disabled={includedWith !== null}
         aria-invalid={invalid || undefined}
         aria-describedby={includedWith ? `${noteId} ${includedId}` : noteId}
-        onBlur={onBlur}
         onChange={(event) => onChange(event.target.checked)}
         className="mt-0.5 size-4 shrink-0 rounded border-zinc-300 accent-brand-600"
       />

@@ -70,11 +70,17 @@ function ResendInvitationButton({
   );
 }
 
-function YouMarker() {
+/** A teammate's name, marked "You" beside it, or under it when the column is narrow. */
+function UserName({ name, isYou }: { name: string; isYou: boolean }) {
   return (
-    <Badge size="small" color="blue" className="ml-2 align-middle">
-      You
-    </Badge>
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="min-w-0 break-words">{name}</span>
+      {isYou && (
+        <Badge size="small" color="blue">
+          You
+        </Badge>
+      )}
+    </span>
   );
 }
 
@@ -138,7 +144,9 @@ export function UsersList({
     );
   return (
     <>
-      <div className="hidden overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm sm:block">
+      {/* Between phone and laptop widths the table may be wider than its frame: it scrolls there
+          rather than cutting off the actions. */}
+      <div className="hidden overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-sm sm:block">
         <table className="min-w-full divide-y divide-zinc-200 text-sm">
           <TableHead columns={USER_COLUMNS} />
           <tbody className="divide-y divide-zinc-100">
@@ -147,11 +155,11 @@ export function UsersList({
               return (
                 <tr key={user.id} className="hover:bg-zinc-50/60">
                   <td className="px-4 py-3 font-medium text-zinc-900">
-                    {user.name}
-                    {isYou && <YouMarker />}
+                    <UserName name={user.name} isYou={isYou} />
                     <InvitationStatus user={user} now={now} />
                   </td>
-                  <td className="px-4 py-3 text-zinc-600">{user.email}</td>
+                  {/* An address is one word: broken at its hyphen it reads as two. */}
+                  <td className="px-4 py-3 whitespace-nowrap text-zinc-600">{user.email}</td>
                   <td className="px-4 py-3">
                     <PermissionBadges permissions={user.permissions} />
                   </td>
@@ -186,8 +194,7 @@ export function UsersList({
             >
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-zinc-900">
-                  {user.name}
-                  {isYou && <YouMarker />}
+                  <UserName name={user.name} isYou={isYou} />
                 </p>
                 <p className="truncate text-sm text-zinc-600">{user.email}</p>
                 <InvitationStatus user={user} now={now} />

@@ -56,6 +56,15 @@ function invitationOf(
   };
 }
 
+/** The install's settings as the Users page reads them: only how its mail goes out. */
+function platformSettingsWith(mailDelivery: 'smtp' | 'log') {
+  return documentOf({
+    type: 'platform_settings',
+    id: 'current',
+    attributes: { mail_delivery: mailDelivery },
+  });
+}
+
 function usersTable() {
   return screen.getByRole('table');
 }
@@ -203,6 +212,28 @@ describe('UsersPage', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Billing' })).toBeEnabled();
     expect(within(dialog).getByRole('checkbox', { name: 'Billing' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Sources' })).not.toBeChecked();
+  });
+
+  it('checks the groups when focus leaves them, not while it moves between the boxes', async () => {
+    mockUsersApi();
+    const { user } = renderApp('/users');
+
+    await user.click(
+      await within(await screen.findByRole('table')).findByRole('button', {
+        name: 'Edit permissions of Ada Lovelace',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Ada Lovelace' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Account Admin' }));
+    // None is chosen for a moment, on the way to choosing another.
+    await user.tab();
+    expect(within(dialog).getByRole('checkbox', { name: 'Billing' })).toHaveFocus();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    await user.click(within(dialog).getByText('What ada@example.com may do in this account.'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Give every user at least one permission group',
+    );
   });
 
   it("shows the API's refusal to remove the last Account Admin on the groups", async () => {
@@ -445,6 +476,34 @@ describe('UsersPage', () => {
     await user.click(within(created).getByRole('button', { name: 'Add another user' }));
     const again = await screen.findByRole('dialog', { name: 'Add user' });
     expect(within(again).getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('says once that invitation and password-reset links go to the log without mail', async () => {
+    const api = mockUsersApi();
+    api.on('GET /api/v4/platform-settings', { body: platformSettingsWith('log') });
+    renderApp('/users');
+
+    const notice = await screen.findByRole('region', { name: 'This server does not send email' });
+    expect(notice).toHaveTextContent(
+      'Invitation and password-reset links are written to the server log instead',
+    );
+    expect(notice).toHaveTextContent(
+      'set SMTP_URL (the mail server) and MAIL_FROM (the sender) on the server and restart it.',
+    );
+    expect(screen.getAllByText(/server log/)).toHaveLength(1);
+  });
+
+  it('says nothing about mail when the server sends it by SMTP', async () => {
+    const api = mockUsersApi();
+    api.on('GET /api/v4/platform-settings', { body: platformSettingsWith('smtp') });
+    const { queryClient } = renderApp('/users');
+
+    await screen.findByRole('table');
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['platform-settings', 'current'])?.status).toBe('success'),
+    );
+    expect(screen.queryByRole('region', { name: 'This server does not send email' })).toBeNull();
+    expect(screen.queryByText(/server log/)).toBeNull();
   });
 
   it('says a teammate of an account that requires single sign-on joins with the provider', async () => {

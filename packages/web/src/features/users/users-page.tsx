@@ -13,6 +13,7 @@ import { parsePageParam, searchWithPage } from '../lists/pagination.utils.ts';
 import { PermissionGate } from '../permissions/permission-required.tsx';
 import { EditPermissionsDialog } from './edit-permissions-dialog.tsx';
 import { invitationOutcomeText } from './invitation-outcome.tsx';
+import { MailDeliveryNotice } from './mail-delivery-notice.tsx';
 import { SingleSignOnSetting } from './single-sign-on-setting.tsx';
 import { UsersList } from './users-list.tsx';
 
@@ -95,6 +96,7 @@ function UsersScreen() {
         {addUserLink}
       </div>
 
+      <MailDeliveryNotice />
       <SingleSignOnSetting />
 
       {users.isPending ? (
