@@ -9,23 +9,35 @@ export function nginxAvailable(): boolean {
   return existsSync(NGINX) && existsSync(IMAGE_FILTER_MODULE);
 }
 
+export interface NginxPeer {
+  /** `image_filter` resizing to 512 px wide at quality 75: a baseline JPEG. */
+  resizedUrl: string;
+  /** The same, interlaced (`image_filter_interlace on`): a progressive JPEG. */
+  progressiveUrl: string;
+  /** `staticBytes` as a static file: what a cache hit is compared with. */
+  staticUrl: string;
+  stop(): Promise<void>;
+}
+
 /**
  * Debian's nginx with `image_filter` resizing `imageFile` to 512 px wide at quality 75 on every
- * request: the peer the delivery figures are compared with. One worker process, like the one
- * Darkroom process it is set against. Returns a stop function.
+ * request, and serving `staticBytes` as a plain file: the peer the delivery figures are compared
+ * with. One worker process, like the one Darkroom process it is set against.
  */
 export async function startNginxPeer(options: {
   workDir: string;
   imageFile: string;
+  staticBytes: Buffer;
   port: number;
-}): Promise<{ url: string; stop: () => Promise<void> }> {
+}): Promise<NginxPeer> {
   const { workDir, port } = options;
   mkdirSync(join(workDir, 'html'), { recursive: true });
   mkdirSync(join(workDir, 'logs'), { recursive: true });
   copyFileSync(options.imageFile, join(workDir, 'html', 'image.jpg'));
-  // nginx workers drop to an unprivileged user when started as root: let them read the file.
+  writeFileSync(join(workDir, 'html', 'hit.jpg'), options.staticBytes);
+  // nginx workers drop to an unprivileged user when started as root: let them read the files.
   for (const path of [workDir, join(workDir, 'html')]) chmodSync(path, 0o755);
-  chmodSync(join(workDir, 'html', 'image.jpg'), 0o644);
+  for (const name of ['image.jpg', 'hit.jpg']) chmodSync(join(workDir, 'html', name), 0o644);
   const config = `
 load_module ${IMAGE_FILTER_MODULE};
 worker_processes 1;
@@ -50,6 +62,18 @@ http {
       image_filter_jpeg_quality 75;
       image_filter_buffer 20M;
     }
+    location /progressive/ {
+      alias ${join(workDir, 'html')}/;
+      image_filter resize 512 -;
+      image_filter_jpeg_quality 75;
+      image_filter_interlace on;
+      image_filter_buffer 20M;
+    }
+    location /static/ {
+      alias ${join(workDir, 'html')}/;
+      sendfile on;
+      tcp_nopush on;
+    }
   }
 }
 `;
@@ -60,7 +84,8 @@ http {
   const child: ChildProcess = spawn(NGINX, ['-c', configFile, '-p', workDir], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}/resized/image.jpg`;
+  const base = `http://127.0.0.1:${port}`;
+  const url = `${base}/resized/image.jpg`;
   let lastStatus = 'no answer';
   for (let attempt = 0; attempt < 100 && lastStatus !== '200'; attempt += 1) {
     try {
@@ -74,7 +99,9 @@ http {
     throw new Error(`nginx image_filter peer answered ${lastStatus}; see ${workDir}/logs`);
   }
   return {
-    url,
+    resizedUrl: url,
+    progressiveUrl: `${base}/progressive/image.jpg`,
+    staticUrl: `${base}/static/hit.jpg`,
     stop: async () => {
       child.kill('SIGQUIT');
       await new Promise((resolve) => child.once('exit', resolve));
