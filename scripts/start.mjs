@@ -75,11 +75,11 @@ function jemallocCandidates() {
 /**
  * jemalloc returns freed pages to the system only as a side effect of later allocations unless it
  * runs its own purging thread, so a server that goes quiet after a burst of renders kept them:
- * 10 s after the parts of `npm run battery` it stayed 111-174 MiB above its idle size, and 60-91 MiB
- * with this. Dirty pages are kept 1 s (reused by the next render instead of faulted in again) and
- * muzzy pages not at all (jemalloc's TUNING.md, "background_thread", "dirty_decay_ms").
+ * 10 s after the parts of `npm run battery` it stayed 111-174 MiB above its idle size. The thread
+ * purges on jemalloc's own decay schedule (jemalloc's TUNING.md, "background_thread"); shorter
+ * decays made every uncached render fault its pages in again, 5-8% fewer renders a second.
  */
-const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0';
+const JEMALLOC_CONF = 'background_thread:true';
 
 function allocatorEnvironment() {
   if (process.platform !== 'linux') return {};
