@@ -500,6 +500,8 @@ describe.each(BACKENDS)('sources on $name', (backend) => {
           available: false,
           unavailable_reason: 'Needs a generative image provider (GENERATIVE_API_URL).',
         },
+        // No SMTP_URL in the test install: mail is written to the server log.
+        mail_delivery: 'log',
       },
     });
     expect((await call(context.app, 'GET', '/api/v4/platform-settings')).status).toBe(401);
