@@ -65,11 +65,13 @@ if (runs('api')) {
       },
     });
     const token = String(session.data.attributes.token);
+    // Up to 40 teammates, as many as the new account's plan allows (the Free plan: 3 users).
+    let users = 1;
     for (let index = 0; index < 40; index += 1) {
-      await post(
-        baseUrl,
-        '/users',
-        {
+      const response = await fetch(`${baseUrl}/api/v4/users`, {
+        method: 'POST',
+        headers: { 'content-type': JSONAPI, accept: JSONAPI, authorization: `Bearer ${token}` },
+        body: JSON.stringify({
           data: {
             type: 'users',
             attributes: {
@@ -78,9 +80,12 @@ if (runs('api')) {
               password: 'teammate-password',
             },
           },
-        },
-        token,
-      );
+        }),
+      });
+      const text = await response.text();
+      if (response.status === 403 && text.includes('plan_limit_reached')) break;
+      if (!response.ok) throw new Error(`POST /users answered ${response.status}: ${text}`);
+      users += 1;
     }
     const headers = { accept: JSONAPI, authorization: `Bearer ${token}` };
     // Warm up the JIT and the database's caches before measuring.
@@ -97,7 +102,7 @@ if (runs('api')) {
       seconds: 15,
     });
     results.push({
-      name: 'API GET /users p99 at 200 req/s, embedded database',
+      name: `API GET /users p99 at 200 req/s, embedded database (${users} users)`,
       figure: `${latency.p99.toFixed(1)} ms (p50 ${latency.p50.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms, ${latency.requests} requests, ${latency.errors} errors, ${latency.ratePerSecond.toFixed(0)} req/s)`,
       budget: '< 50 ms',
       ok: latency.p99 < 50 && latency.errors === 0,
