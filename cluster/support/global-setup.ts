@@ -15,11 +15,11 @@ import {
   startS3rver,
 } from '../../packages/server/test/origin-servers/s3rver.ts';
 import {
-  freePort,
   PostgresUnavailableError,
   startThrowawayPostgres,
 } from '../../packages/server/test/postgres-global-setup.ts';
 import type { ClusterContext, ClusterNode } from './context.ts';
+import { listenPorts } from './listen-ports.ts';
 import {
   isNodeProcess,
   isRunning,
@@ -164,10 +164,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const s3 = await startS3rver([BUCKET]);
     stops.push(() => s3.close());
 
-    const ports = await Promise.all(NODE_NAMES.map(() => freePort()));
+    const [varnishPort = 0, ...ports] = await listenPorts(NODE_NAMES.length + 1);
     const varnishDir = path.join(runDir, 'varnish');
     mkdirSync(varnishDir);
-    const varnish = await startVarnish(varnishDir, await freePort(), ports.slice(0, 2));
+    const varnish = await startVarnish(varnishDir, varnishPort, ports.slice(0, 2));
     stops.push(() => varnish.stop());
 
     const servicesReady = seconds(startedAt);
