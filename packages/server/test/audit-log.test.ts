@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from './billing/stripe-stand-in.ts';
+import {
+  FREE_AND_PRO_PRICES,
+  startStripeStandIn,
+  type StripeStandIn,
+} from './billing/stripe-stand-in.ts';
 import { BACKENDS, PGLITE } from './databases.ts';
 import { quadrantsPng, useDataDir } from './delivery/fixtures.ts';
 import { startHttpServer, type TestHttpServer } from './origin-servers/http.ts';
@@ -511,24 +515,7 @@ describe('subscription changes Stripe reports by webhook, in the audit log', () 
   const context = useTestApp(PGLITE);
   const secret = 'whsec_test_audit';
   const signer = new Stripe('sk_test_signer');
-  const prices = [
-    {
-      id: 'price_stripe_free',
-      lookup_key: 'free',
-      nickname: 'Free',
-      unit_amount: 0,
-      product: { id: 'prod_stripe_free', name: 'Free', metadata: {} },
-      metadata: { sources_included: '1', users_included: '1', overages_enabled: 'false' },
-    },
-    {
-      id: 'price_stripe_pro',
-      lookup_key: 'pro',
-      nickname: 'Pro',
-      unit_amount: 9900,
-      product: { id: 'prod_stripe_pro', name: 'Pro', metadata: {} },
-      metadata: { sources_included: '5', users_included: '5', overages_enabled: 'true' },
-    },
-  ];
+  const prices = FREE_AND_PRO_PRICES;
   let standIn: StripeStandIn;
   let app: FastifyInstance;
 

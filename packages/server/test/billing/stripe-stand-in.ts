@@ -15,6 +15,26 @@ export interface StandInPrice {
   metadata: Record<string, string>;
 }
 
+/** A Free and a Pro plan, as the billing and audit tests sell them. */
+export const FREE_AND_PRO_PRICES: StandInPrice[] = [
+  {
+    id: 'price_stripe_free',
+    lookup_key: 'free',
+    nickname: 'Free',
+    unit_amount: 0,
+    product: { id: 'prod_stripe_free', name: 'Free', metadata: {} },
+    metadata: { sources_included: '1', users_included: '1', overages_enabled: 'false' },
+  },
+  {
+    id: 'price_stripe_pro',
+    lookup_key: 'pro',
+    nickname: 'Pro',
+    unit_amount: 9900,
+    product: { id: 'prod_stripe_pro', name: 'Pro', metadata: { capabilities: 'outpainting' } },
+    metadata: { sources_included: '5', users_included: '5', overages_enabled: 'true' },
+  },
+];
+
 export interface StripeStandIn {
   url: string;
   prices: StandInPrice[];

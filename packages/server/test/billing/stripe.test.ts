@@ -6,33 +6,14 @@ import { call, signUp } from '../requests.ts';
 import { createSourceThroughApi } from '../source-fixtures.ts';
 import { useTestApp } from '../test-app.ts';
 import {
+  FREE_AND_PRO_PRICES,
   standInInvoice,
   startStripeStandIn,
-  type StandInPrice,
   type StripeStandIn,
 } from './stripe-stand-in.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_darkroom';
 const INVOICES = '/api/v4/stripe/passthrough/v1/invoices';
-
-const PRICES: StandInPrice[] = [
-  {
-    id: 'price_stripe_free',
-    lookup_key: 'free',
-    nickname: 'Free',
-    unit_amount: 0,
-    product: { id: 'prod_stripe_free', name: 'Free', metadata: {} },
-    metadata: { sources_included: '1', users_included: '1', overages_enabled: 'false' },
-  },
-  {
-    id: 'price_stripe_pro',
-    lookup_key: 'pro',
-    nickname: 'Pro',
-    unit_amount: 9900,
-    product: { id: 'prod_stripe_pro', name: 'Pro', metadata: { capabilities: 'outpainting' } },
-    metadata: { sources_included: '5', users_included: '5', overages_enabled: 'true' },
-  },
-];
 
 describe('billing through Stripe', () => {
   const context = useTestApp(PGLITE);
@@ -41,7 +22,7 @@ describe('billing through Stripe', () => {
   const signer = new Stripe('sk_test_signer');
 
   beforeAll(async () => {
-    standIn = await startStripeStandIn(PRICES);
+    standIn = await startStripeStandIn(FREE_AND_PRO_PRICES);
     app = await context.appWith({
       STRIPE_SECRET_KEY: 'sk_test_standin',
       STRIPE_API_BASE: standIn.url,
@@ -205,7 +186,7 @@ describe('billing through Stripe', () => {
                   nickname: 'Pro',
                   unit_amount: 9900,
                   product: 'prod_stripe_pro',
-                  metadata: PRICES[1]?.metadata,
+                  metadata: FREE_AND_PRO_PRICES[1]?.metadata,
                 },
               },
             ],
