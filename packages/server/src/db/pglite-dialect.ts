@@ -15,6 +15,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from './mutex.ts';
+import { PreparedStatements } from './pglite-prepared.ts';
 
 /**
  * Kysely over one embedded PGlite instance. PGlite is a single connection, so the driver
@@ -49,14 +50,14 @@ export class PGliteDialect implements Dialect {
 const AFFECTED_ROWS_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PGliteConnection implements DatabaseConnection {
-  readonly #pglite: PGlite;
+  readonly #statements: PreparedStatements;
 
   constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+    this.#statements = new PreparedStatements(pglite);
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const result = await this.#statements.query<R>(compiledQuery.sql, compiledQuery.parameters);
     return {
       numAffectedRows:
         result.command !== undefined && AFFECTED_ROWS_COMMANDS.has(result.command)

@@ -1,5 +1,5 @@
 import type { CapabilityName } from '@darkroom/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AccountRow, DatabaseSchema } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { selectPage, type Page, type PageRequest } from './list.ts';
@@ -26,7 +26,12 @@ export async function internalAccount(db: Kysely<DatabaseSchema>): Promise<Accou
   await db
     .insertInto('accounts')
     .values({ id: newId(), company: INTERNAL_ACCOUNT_COMPANY, internal: true })
-    .onConflict((conflict) => conflict.column('internal').where('internal', '=', true).doNothing())
+    // The arbiter's predicate must be a literal to match the partial unique index (PostgreSQL's
+    // INSERT, "index_predicate"): a parameter can only be matched in a plan made for its value,
+    // which a prepared statement's generic plan is not.
+    .onConflict((conflict) =>
+      conflict.column('internal').where('internal', '=', sql.lit(true)).doNothing(),
+    )
     .execute();
   return db
     .selectFrom('accounts')
