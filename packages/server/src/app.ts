@@ -41,6 +41,7 @@ import { ClusterEvents } from './cluster-events/cluster-events.ts';
 import type { WorkerPlace } from './cluster-workers/worker-place.ts';
 import { frameworkErrorHandler } from './framework-errors.ts';
 import { createJobRunners } from './job-runners.ts';
+import { AI_RENDER_JOB } from './jobs/kinds.ts';
 import { defaultStorageAdapterFactory, type StorageAdapterFactory } from './storage/index.ts';
 import { installObjectStore } from './storage/object-store/index.ts';
 import { installOrigins } from './storage/source-origins.ts';
@@ -186,6 +187,8 @@ export async function buildApp(
       : { pollIntervalMs: options.jobPollIntervalMs }),
     generativeVideoPollMs: options.generativeVideoPollMs ?? 10_000,
   });
+  // A render job a request just queued starts now in this process, rather than at the next poll.
+  delivery.onRenderJobQueued((kind) => (kind === AI_RENDER_JOB ? aiJobs : videoJobs).wake());
   const mailer = createMailer(config.mail, app.log);
   const context: AppContext = {
     config,
@@ -231,6 +234,9 @@ export async function buildApp(
   let runnersStopped = Promise.resolve();
   app.addHook('preClose', async () => {
     runnersStopped = Promise.all([jobs.stop(), aiJobs.stop(), videoJobs.stop()]).then(() => {});
+    // A request held for a render this process will no longer make is told 423 now, to ask again
+    // where it will be made.
+    delivery.releaseHeldRequests();
   });
   app.addHook('onClose', async () => {
     await runnersStopped;

@@ -68,6 +68,7 @@ describe('loadConfig', () => {
       assetAnalysis: true,
       aiConcurrency: 1,
       aiTimeoutMs: 120_000,
+      renderJobWaitMs: 10_000,
       defaultCapabilities: 'all',
       generative: null,
       planLimits: true,

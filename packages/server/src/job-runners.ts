@@ -15,7 +15,7 @@ import { assetAnalysisHandler } from './assets/analysis/analysis-job.ts';
 import { assetIndexHandler } from './assets/index-job.ts';
 import { billingPeriodCloseHandler } from './billing/period-close-job.ts';
 import type { Config } from './config.ts';
-import type { DatabaseSchema } from './db/schema.ts';
+import type { DatabaseSchema, JobRow } from './db/schema.ts';
 import type { Delivery } from './delivery/delivery.ts';
 import { AI_RENDER_JOB, VIDEO_RENDER_JOB } from './jobs/kinds.ts';
 import {
@@ -69,6 +69,10 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
     onLeaseLost: (job) =>
       log.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another runner'),
   });
+  // The requests held for a render (delivery/render-job-waits.ts) ask again once its job ends.
+  const renderJobSettled = (job: JobRow) => {
+    if (job.work_key !== null) delivery.renderJobSettled(job.work_key);
+  };
   const handlers: JobHandler[] = [
     assetIndexHandler({ db, origins, intervalMinutes: config.assetIndexIntervalMinutes }),
     videoGenerationHandler({
@@ -102,6 +106,7 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
         handlers: [handleJob(AI_RENDER_JOB, (payload) => delivery.renderAiJob(payload, models))],
         ...poll,
         ...logged('AI render failed'),
+        onSettled: renderJobSettled,
       }),
     ),
   );
@@ -116,6 +121,7 @@ export function createJobRunners(deps: JobRunnersDependencies): JobRunners {
         ],
         ...poll,
         ...logged('video render failed'),
+        onSettled: renderJobSettled,
       }),
     ),
   );

@@ -15,6 +15,7 @@ const CLAIM_JOB = defineJobKind('test-claim', z.object({ n: z.number() }));
 const OK_JOB = defineJobKind('test-ok', z.object({}));
 const FAILING_JOB = defineJobKind('test-fail', z.object({}), { maxAttempts: 2 });
 const LONG_JOB = defineJobKind('test-long', z.object({}), { maxAttempts: 1 });
+const WOKEN_JOB = defineJobKind('test-woken', z.object({}), { maxAttempts: 1 });
 
 describe.each(BACKENDS)('the job queue on $name', (backend) => {
   const context = useTestApp(backend);
@@ -104,6 +105,42 @@ describe.each(BACKENDS)('the job queue on $name', (backend) => {
     expect(await next.drain()).toBe(1);
     expect(done).toEqual([id]);
     expect(await db.selectFrom('jobs').select('id').where('id', '=', id).execute()).toEqual([]);
+  });
+
+  it('runs a job at once when woken, not at its next poll, and reports each job it settled', async () => {
+    const { db } = context.database;
+    const ran: string[] = [];
+    const settled: string[] = [];
+    const runner = createJobRunner({
+      db,
+      // Never within the test on its own.
+      pollIntervalMs: 3_600_000,
+      handlers: [
+        handleJob(WOKEN_JOB, async (_payload, job) => {
+          ran.push(job.id);
+          if (ran.length === 2) throw new Error('the second one fails');
+        }),
+      ],
+      onSettled: (job) => settled.push(job.id),
+    });
+    // Not started: waking does nothing, the job waits.
+    runner.wake();
+    const first = await enqueueJob(db, WOKEN_JOB, {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toEqual([]);
+
+    runner.start();
+    try {
+      runner.wake();
+      await expect.poll(() => settled, { timeout: 5_000 }).toEqual([first]);
+      const second = await enqueueJob(db, WOKEN_JOB, {});
+      runner.wake();
+      // A failed job settles too: its end (failed for good here) is recorded.
+      await expect.poll(() => settled, { timeout: 5_000 }).toEqual([first, second]);
+      expect(ran).toEqual([first, second]);
+    } finally {
+      await runner.stop();
+    }
   });
 });
 

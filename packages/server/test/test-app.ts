@@ -20,6 +20,9 @@ const TEST_ENV: Record<string, string> = {
   ASSET_ANALYSIS: 'false',
   // Suites create several sources per account; test/billing/** checks the plan limits.
   PLAN_LIMITS: 'false',
+  // Suites see a render job's 423 at once and drain the queue themselves; the suites about held
+  // requests (delivery/held-renders.test.ts) set their own wait.
+  RENDER_JOB_WAIT_MS: '0',
 };
 
 export function testConfig(env: Record<string, string> = {}): Readonly<Config> {

@@ -637,6 +637,14 @@ export const CONFIG_SETTINGS = {
     description:
       'Longest one AI render may take; past it the operation fails (and falls back when its `*-fallback` allows).',
   }),
+  /** Longest a request for a render a job is making is held open before it is answered 423. */
+  renderJobWaitMs: variable({
+    name: 'RENDER_JOB_WAIT_MS',
+    default: '10000',
+    parse: wholeNumber(0, 60_000),
+    description:
+      'Longest a request for an AI or video render that a job is making waits for it before delivery answers `423` (with `Retry-After`); the image is answered as soon as it exists. `0` answers `423` at once. Kept under the first-byte timeouts of common CDNs (15 s and more).',
+  }),
   /** DEFAULT_CAPABILITIES as written: 'all', 'none' or the names listed. */
   defaultCapabilities: variable({
     name: 'DEFAULT_CAPABILITIES',

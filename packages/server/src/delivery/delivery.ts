@@ -33,7 +33,13 @@ import { RenderProducer } from './producer.ts';
 import { RenderPurges } from './purges.ts';
 import type { HitResponse } from './raw-http.ts';
 import { RenderCaches } from './render-caches.ts';
-import { renderJobKey, renderJobPayload, requestRenderJob } from './render-jobs.ts';
+import { holdUntilRendered, RenderJobWaits, type Hold } from './render-job-waits.ts';
+import {
+  renderJobKey,
+  renderJobPayload,
+  requestRenderJob,
+  type RenderJobKind,
+} from './render-jobs.ts';
 import { Renderer } from './renderer.ts';
 import { SharedRenders } from './shared-renders.ts';
 import { headerText, type DeliveryRequest } from './request.ts';
@@ -47,6 +53,11 @@ import { usageEvent, type Usage } from './usage.ts';
 import { isCrossOriginMedia } from './video-request.ts';
 
 const PARAMS_CACHE_MAX_QUERIES = 10_000;
+/**
+ * Requests held open at once for renders jobs are making (RENDER_JOB_WAIT_MS); past it they are
+ * answered 423 at once. Each costs a socket and a timer, no work.
+ */
+const MAX_HELD_REQUESTS = 256;
 const HIT_ANSWERS_MAX_TARGETS = 10_000;
 
 export interface DeliveryDependencies {
@@ -97,6 +108,11 @@ export class Delivery {
   readonly #firstServed: FirstServed;
   /** PUBLIC_URL's origin: the dashboard's scripts may read delivery answers (answers.ts). */
   readonly #dashboardOrigin: string;
+  /** Requests held while a job makes their render, and how long each may be (0: none). */
+  readonly #waits = new RenderJobWaits(MAX_HELD_REQUESTS);
+  readonly #waitMs: number;
+  /** Tells this process's runners of a job just queued (app.ts), so none waits for a poll. */
+  #jobQueued: (kind: RenderJobKind) => void = () => {};
   #closed = false;
 
   constructor(deps: DeliveryDependencies) {
@@ -107,6 +123,7 @@ export class Delivery {
     this.#metrics = deps.metrics;
     this.#firstServed = new FirstServed(deps.db, deps.log);
     this.#dashboardOrigin = new URL(config.publicUrl).origin;
+    this.#waitMs = config.renderJobWaitMs;
     this.#resolveOptions = {
       params: new ParamsCache(PARAMS_CACHE_MAX_QUERIES),
       generativeAvailable: config.generative !== null,
@@ -235,6 +252,21 @@ export class Delivery {
     return renderAiJob(this.#jobParts, payload, models);
   }
 
+  /** Calls `listener` each time a request queues a render job. */
+  onRenderJobQueued(listener: (kind: RenderJobKind) => void): void {
+    this.#jobQueued = listener;
+  }
+
+  /** A render job's end was recorded in this process: the requests held for it ask again. */
+  renderJobSettled(key: string): void {
+    this.#waits.settled(key);
+  }
+
+  /** The process is stopping: held requests are answered (423) now, and none is held again. */
+  releaseHeldRequests(): void {
+    this.#waits.close();
+  }
+
   /** Renders what a video render job asked for (job-renders.ts). */
   renderVideoJob(
     payload: RenderRequestPayload,
@@ -256,7 +288,9 @@ export class Delivery {
         request.method,
       );
     }
-    const { answer, usage } = await this.#serve(request, source);
+    const hold =
+      this.#waitMs > 0 ? { until: Date.now() + this.#waitMs, connection: reply.raw } : null;
+    const { answer, usage } = await this.#serve(request, source, hold);
     sendAnswer(
       reply,
       withDashboardCors(
@@ -359,9 +393,11 @@ export class Delivery {
     if (status === 200 && !source.isDemo) this.#firstServed.note(source.id);
   }
 
+  /** Answers `request`; with `hold`, a render a job is making is waited for until `hold.until`. */
   async #serve(
     request: DeliveryRequest,
     source: DeliverySource,
+    hold: Hold | null,
   ): Promise<{ answer: Answer; usage: Usage }> {
     const resolved = this.#resolve(request, source);
     // Refusals and failures carry the keys too: a CDN keeps them for cache_ttl_error, and a purge
@@ -400,11 +436,21 @@ export class Delivery {
       }
       if (produced.kind === 'deferred') {
         usage.cache = 'none';
+        const key = renderJobKey(produced.job, resolved, location);
         const state = await requestRenderJob(
           this.#db,
           produced.job,
-          renderJobPayload(request, renderJobKey(produced.job, resolved, location)),
+          renderJobPayload(request, key),
         );
+        if (state.state === 'pending') {
+          this.#jobQueued(produced.job);
+          if (hold !== null) {
+            const served = await holdUntilRendered(this.#waits, key, hold, () =>
+              this.#serve(request, source, null),
+            );
+            if (served !== null) return served;
+          }
+        }
         return answer(
           pendingAnswer(state, source, produced.job === AI_RENDER_JOB ? 'image' : 'video'),
         );

@@ -83,6 +83,8 @@ export interface JobRunnerOptions {
   onRelease?: (job: JobRow) => void;
   /** A job whose lease another runner took over: its handler stopped, its end not recorded. */
   onLeaseLost?: (job: JobRow) => void;
+  /** A job whose end (done, or failed for now or for good) this runner has just recorded. */
+  onSettled?: (job: JobRow) => void;
 }
 
 export interface JobRunner {
@@ -94,6 +96,11 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Runs due jobs until none is left (tests, and the poll loop); returns how many ran. */
   drain(): Promise<number>;
+  /**
+   * Looks for due jobs now rather than at the next poll, when started: a job this process has
+   * just queued, which a client is waiting for.
+   */
+  wake(): void;
 }
 
 /** How a handler's run ended. */
@@ -185,6 +192,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       options.onRelease?.(job);
     } else {
       await record(job, outcome);
+      options.onSettled?.(job);
     }
     return true;
   }
@@ -203,14 +211,23 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return running;
   }
 
+  /** Set by a wake() that came while a round ran: the next round starts at once. */
+  let wakeRequested = false;
+
+  function round(): void {
+    drain()
+      .catch((error: unknown) => options.onError?.(error, null))
+      .finally(schedule);
+  }
+
   function schedule(): void {
     if (stopped) return;
+    const delayMs = wakeRequested ? 0 : pollIntervalMs;
+    wakeRequested = false;
     timer = setTimeout(() => {
       timer = null;
-      drain()
-        .catch((error: unknown) => options.onError?.(error, null))
-        .finally(schedule);
-    }, pollIntervalMs);
+      round();
+    }, delayMs);
     timer.unref();
   }
 
@@ -228,6 +245,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await running?.catch(() => {});
     },
     drain,
+    wake() {
+      if (stopped) return;
+      // A round is running (the timer is set only between rounds): it may have looked already.
+      if (timer === null) {
+        wakeRequested = true;
+        return;
+      }
+      clearTimeout(timer);
+      timer = null;
+      round();
+    },
   };
 }
 
@@ -263,6 +291,9 @@ export function combineRunners(runners: readonly JobRunner[]): JobRunner {
         if (ran === 0) return total;
         total += ran;
       }
+    },
+    wake() {
+      for (const runner of runners) runner.wake();
     },
   };
 }
