@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureLatency } from './api-latency.ts';
 import { measureAiOperations } from './ai-operations.ts';
+import { measureAiRenders } from './ai-renders.ts';
 import { measureAnalytics } from './analytics.ts';
 import { measureBundle } from './bundle-size.ts';
 import { describe, measureDelivery, median } from './delivery.ts';
@@ -247,9 +248,20 @@ if (runs('srcset')) {
   });
 }
 
-// AI operations (AI_OPERATIONS in bench/ai-operation.ts): CPU time and peak memory of each on a
-// 1-megapixel image.
+// AI renders (bench/ai-renders.ts): Darkroom's request-to-200 for each AI operation on a demo
+// image beside the model's bare inference on the same pixels; then CPU time and peak memory of
+// each operation on a 1-megapixel image (AI_OPERATIONS in bench/ai-operation.ts).
 if (runs('ai')) {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  for (const figures of await measureAiRenders()) {
+    const ratio = figures.requestMs / figures.inferenceMs;
+    results.push({
+      name: `AI render, ${figures.operation} (${figures.image}): request-to-200 / bare inference`,
+      figure: `${ratio.toFixed(2)}x: ${seconds(figures.requestMs)} against ${seconds(figures.inferenceMs)} (medians of ${figures.requestRounds.length}; ${figures.pendingAnswers} answers 423 on the way; the same render without the operation ${seconds(figures.plainMs)})`,
+      budget: '<= 1.3x',
+      ok: ratio <= 1.3,
+    });
+  }
   for (const figures of await measureAiOperations()) {
     results.push({
       name: `AI ${figures.operation} on a 1-megapixel image (worker process)`,
