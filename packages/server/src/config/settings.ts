@@ -643,7 +643,7 @@ export const CONFIG_SETTINGS = {
     default: '10000',
     parse: wholeNumber(0, 60_000),
     description:
-      'Longest a request for an AI or video render that a job is making waits for it before delivery answers `423` (with `Retry-After`); the image is answered as soon as it exists. `0` answers `423` at once. Kept under the first-byte timeouts of common CDNs (15 s and more).',
+      'Longest a GET for an AI or video render that a job is making waits for it before delivery answers `423` (with `Retry-After`); the image is answered as soon as it exists. A HEAD, which asks whether the render is ready, and `0` get `423` at once. Kept under the first-byte timeouts of common CDNs (15 s and more).',
   }),
   /** DEFAULT_CAPABILITIES as written: 'all', 'none' or the names listed. */
   defaultCapabilities: variable({

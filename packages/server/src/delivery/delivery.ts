@@ -288,8 +288,12 @@ export class Delivery {
         request.method,
       );
     }
+    // A HEAD asks whether the render is ready (editor spec section 4 polls with HEAD and shows
+    // its progress on 423), so only a GET, the request of an `<img>` or an imgix client, is held.
     const hold =
-      this.#waitMs > 0 ? { until: Date.now() + this.#waitMs, connection: reply.raw } : null;
+      this.#waitMs > 0 && request.method === 'GET'
+        ? { until: Date.now() + this.#waitMs, connection: reply.raw }
+        : null;
     const { answer, usage } = await this.#serve(request, source, hold);
     sendAnswer(
       reply,

@@ -110,6 +110,16 @@ describe('requests held while a render job makes their render (RENDER_JOB_WAIT_M
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(300);
   });
 
+  it('answers a HEAD 423 at once: it asks whether the render is ready (editor spec section 4)', async () => {
+    const target = '/photo.png?bg-remove=true&w=23';
+    const startedAt = Date.now();
+    const answer = await deliver(context.app, source.host, target, { method: 'HEAD' });
+    expect(answer.status).toBe(423);
+    expect(answer.headers['retry-after']).toBe('2');
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    await jobQueued(context.app, target);
+  });
+
   it('answers the requests it holds 423 when the process starts stopping, and holds no more', async () => {
     const app = await context.appWith({});
     const target = '/photo.png?bg-remove=true&w=22';

@@ -22,10 +22,16 @@ const retryWhileProcessing: RetryConfig = {
     isStillProcessing(response) ? retryCount < (config?.maxNumRetry ?? 0) : retry,
 };
 
+/**
+ * Delivery holds a GET for a stream being made up to RENDER_JOB_WAIT_MS (at most 60 s) before it
+ * answers 423, so the first byte may be that long in coming without anything being wrong.
+ */
+const FIRST_BYTE_TIMEOUT_MS = 65_000;
+
 const loadPolicy = {
   default: {
-    maxTimeToFirstByteMs: 10_000,
-    maxLoadTimeMs: 30_000,
+    maxTimeToFirstByteMs: FIRST_BYTE_TIMEOUT_MS,
+    maxLoadTimeMs: FIRST_BYTE_TIMEOUT_MS + 30_000,
     timeoutRetry: { maxNumRetry: 2, retryDelayMs: 0, maxRetryDelayMs: 0 },
     errorRetry: retryWhileProcessing,
   },
