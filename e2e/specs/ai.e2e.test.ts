@@ -51,7 +51,7 @@ describe('AI features in the browser', () => {
       // An `<img>`'s GET waits for the render (RENDER_JOB_WAIT_MS), and past the wait is answered
       // 423 and asked again, as an imgix client does.
       const statuses: number[] = [];
-      let body = Buffer.alloc(0);
+      let body: Buffer = Buffer.alloc(0);
       for (let attempt = 0; attempt < 20; attempt += 1) {
         const answer = await deliver('GET', port, `demo.${host}`, target);
         statuses.push(answer.status);
